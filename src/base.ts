@@ -1,0 +1,165 @@
+import { chainHasClass, ERROR_BRAND, hasErrorBrand } from './brand.js';
+import type { ErrorCategory } from './category.js';
+import { serializeFaultline } from './contract/serialize.js';
+import type { SerializedError } from './contract/shape.js';
+import { declaredNameOf, installDefaults, type ErrorDefaults } from './defaults.js';
+import type { JsonObject } from './json.js';
+import { toWholeNonNegative, WHOLE_NUMBER_FIELDS } from './numbers.js';
+
+/**
+ * Options every faultline constructor takes, in the ES2022 `new Error(message, { cause })` idiom.
+ * Each one overrides the class default. A family adds its own fields (`toolName`, `provider`, ...).
+ */
+export interface FaultlineErrorOptions {
+  /** What caused this error; kept as the standard `cause`. */
+  readonly cause?: unknown;
+  /** Overrides the class's machine-readable code. */
+  readonly code?: string;
+  /** Overrides whether callers may retry. */
+  readonly retryable?: boolean;
+  /** Suggested delay before a retry. Whole milliseconds: NaN, negative or infinite is dropped, a fraction rounded. */
+  readonly retryAfterMs?: number;
+  /** The upstream HTTP status. Dropped or rounded like `retryAfterMs`. */
+  readonly status?: number;
+  /** The upstream request or trace id. */
+  readonly requestId?: string;
+  /** Concrete next steps a model or a person can act on. */
+  readonly recommendations?: readonly string[];
+  /** Any further structured context: ids, operation, attempt. */
+  readonly details?: JsonObject;
+}
+
+// Keys an options object cannot set: they belong to the class or to Error itself, and
+// `__proto__` / `constructor` would reach past the instance.
+const NOT_OPTIONS: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  'cause', 'name', 'category', 'message', 'stack', '__proto__', 'constructor',
+]);
+
+/**
+ * The abstract base of every faultline error. Subclass a family (`ToolError`, `ModelError`, ...)
+ * rather than this; declare what differs in `static readonly defaults`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await runTool();
+ * } catch (error) {
+ *   if (error instanceof FaultlineError && error.retryable) await retryLater(error.retryAfterMs);
+ * }
+ * ```
+ */
+export abstract class FaultlineError extends Error {
+  /**
+   * The class's defaults. Subclasses override this with their own `name` and what else differs;
+   * anything they leave out is inherited from the parent class.
+   */
+  static readonly defaults: ErrorDefaults = {
+    name: 'FaultlineError',
+    code: 'FAULTLINE_ERROR',
+    category: 'UNKNOWN',
+    message: 'An error occurred',
+    retryable: false,
+  };
+
+  /** The class name, kept explicitly so that minified bundles keep it. */
+  declare readonly name: string;
+  /** Machine-readable, UPPER_SNAKE, e.g. `MODEL_RATE_LIMITED`. */
+  declare readonly code: string;
+  /** The family this error belongs to. */
+  declare readonly category: ErrorCategory;
+  /** Human-readable; the class default when the constructor is given none. */
+  declare readonly message: string;
+  /** Whether a caller or a retry policy may try again. */
+  declare readonly retryable: boolean;
+  /** Suggested delay before a retry, whole milliseconds, never negative. */
+  declare readonly retryAfterMs?: number;
+  /** The upstream HTTP status, where one exists. */
+  declare readonly status?: number;
+  /** The upstream request or trace id. */
+  declare readonly requestId?: string;
+  /** Concrete next steps a model or a person can act on. */
+  declare readonly recommendations?: readonly string[];
+  /** Any further structured context. */
+  declare readonly details?: JsonObject;
+
+  /**
+   * @param message - Human-readable; omit it for the class's default message.
+   * @param options - `cause` and any field that should differ from the class defaults.
+   */
+  constructor(message?: string, options?: FaultlineErrorOptions) {
+    const target = new.target;
+    if (target === FaultlineError) {
+      throw new TypeError('FaultlineError is abstract: throw a subclass such as ToolError, or extend one.');
+    }
+    super(messageArgument(message), causeOf(options));
+    installDefaults(target);
+    if (options !== undefined && options !== null) assignOptions(this, options);
+  }
+
+  /**
+   * `instanceof` that also holds for errors made by another copy of faultline (the ESM and the
+   * CJS build in one process, or two installed versions): the value must carry the faultline
+   * brand and have a class of this class's declared name on its prototype chain.
+   */
+  static override [Symbol.hasInstance]<T extends abstract new (...args: never) => unknown>(
+    this: T,
+    value: unknown,
+  ): value is InstanceType<T> {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    return hasErrorBrand(value) && chainHasClass(value as object, declaredNameOf(this as never));
+  }
+
+  /** The faultline brand, on the prototype so that it costs an instance nothing. */
+  get [ERROR_BRAND](): true {
+    return true;
+  }
+
+  /** The JSON contract: the same as `serializeError(this)`. */
+  toJSON(): SerializedError {
+    return serializeFaultline(this);
+  }
+
+  /** `ToolNotFoundError [TOOL_NOT_FOUND]: Tool 'delete' is not registered` */
+  override toString(): string {
+    const head = `${this.name} [${this.code}]`;
+    return this.message === '' ? head : `${head}: ${this.message}`;
+  }
+}
+
+function messageArgument(message: unknown): string | undefined {
+  if (typeof message === 'string' || message === undefined || message === null) return message ?? undefined;
+  try {
+    return String(message);
+  } catch {
+    return undefined; // e.g. a Symbol, or an object whose toString throws: keep the default
+  }
+}
+
+function causeOf(options: FaultlineErrorOptions | undefined): { cause: unknown } | undefined {
+  try {
+    return options !== undefined && options !== null && 'cause' in options ? { cause: options.cause } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function assignOptions(error: FaultlineError, options: object): void {
+  const target = error as unknown as Record<string, unknown>;
+  let keys: string[];
+  try {
+    keys = Object.keys(options);
+  } catch {
+    return;
+  }
+  for (const key of keys) {
+    if (NOT_OPTIONS.has(key)) continue;
+    let value: unknown;
+    try {
+      value = (options as Record<string, unknown>)[key];
+    } catch {
+      continue;
+    }
+    if (WHOLE_NUMBER_FIELDS.has(key)) value = toWholeNonNegative(value);
+    if (value !== undefined && value !== null) target[key] = value;
+  }
+}

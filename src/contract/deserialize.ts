@@ -1,0 +1,160 @@
+import type { FaultlineError } from '../base.js';
+import { installDefaults } from '../defaults.js';
+import { ValidationError } from '../errors/validation.js';
+import { classForName, FAMILY_CLASSES, localClasses, type FaultlineErrorClass } from './registry.js';
+import { setOwn } from './serialize.js';
+import type { SerializedCause, SerializedError, SerializedForeignError } from './shape.js';
+import { validateSerializedError, type CauseKind } from './validate.js';
+
+/**
+ * Options of `deserializeError`.
+ *
+ * @example
+ * ```ts
+ * deserializeError(row.error, { classes: [PaymentDeclinedError], maxInputLength: 100_000 });
+ * ```
+ */
+export interface DeserializeOptions {
+  /** Classes to rebuild by name for this call only, before registered and built-in ones. */
+  readonly classes?: readonly FaultlineErrorClass[];
+  /** The most characters the input may hold (the JSON text, or the strings and keys of an object). Default 1,000,000. */
+  readonly maxInputLength?: number;
+  /** The deepest nesting of objects and arrays. Default 256. */
+  readonly maxNesting?: number;
+}
+
+/** The defaults of {@link DeserializeOptions}. */
+export const DESERIALIZE_DEFAULTS = { maxInputLength: 1_000_000, maxNesting: 256 } as const;
+
+// Fields the rebuilt error gets only where they differ from what its class's prototype says.
+const HEAD_FIELDS = ['name', 'code', 'category', 'retryable'] as const;
+const SKIPPED_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set([...HEAD_FIELDS, 'message', 'cause', 'errors', 'stack']);
+
+/**
+ * Reads a serialized error back into its class: the object, or its JSON text. The input is
+ * validated against the contract first; invalid input throws a ValidationError whose `fields`
+ * say what is wrong where, with the input as `cause`. The class is found by `name` among
+ * `options.classes`, registered classes and the built-ins; an unknown name falls back to its
+ * category's family class and keeps the name. `serializeError(deserializeError(json))` equals `json`.
+ *
+ * @example
+ * ```ts
+ * const error = deserializeError(line);
+ * if (error instanceof ModelRateLimitError) await sleep(error.retryAfterMs ?? 1000);
+ * ```
+ */
+export function deserializeError(input: unknown, options?: DeserializeOptions): FaultlineError {
+  const limits = {
+    maxInputLength: options?.maxInputLength ?? DESERIALIZE_DEFAULTS.maxInputLength,
+    maxNesting: options?.maxNesting ?? DESERIALIZE_DEFAULTS.maxNesting,
+  };
+  const value = typeof input === 'string' ? parse(input, limits.maxInputLength) : input;
+  const { issues, kinds } = validateSerializedError(value, limits);
+  if (Object.keys(issues).length > 0) {
+    throw new ValidationError(`Not a serialized faultline error: ${describe(issues)}`, { fields: issues, cause: input });
+  }
+  return new Rebuild(kinds, localClasses(options?.classes)).faultline(value as SerializedError);
+}
+
+function parse(text: string, maxInputLength: number): unknown {
+  if (text.length > maxInputLength) {
+    throw new ValidationError(`Not a serialized faultline error: input is larger than ${maxInputLength} characters`, {
+      fields: { '': `Input is larger than the limit of ${maxInputLength} characters` },
+      cause: text,
+    });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'unreadable';
+    throw new ValidationError(`Not a serialized faultline error: invalid JSON (${reason})`, { fields: { '': `Invalid JSON: ${reason}` }, cause: error });
+  }
+}
+
+function describe(issues: Record<string, string>): string {
+  return Object.entries(issues)
+    .slice(0, 3)
+    .map(([path, message]) => (path === '' ? message : `${path}: ${message}`))
+    .join('; ');
+}
+
+class Rebuild {
+  constructor(
+    private readonly kinds: WeakMap<object, CauseKind>,
+    private readonly local: ReadonlyMap<string, FaultlineErrorClass> | undefined,
+  ) {}
+
+  faultline(node: SerializedError): FaultlineError {
+    const cls = classForName(node.name, this.local) ?? FAMILY_CLASSES[node.category];
+    installDefaults(cls);
+    const error = construct(cls, node.message, this.causeOptions(node.cause)) as FaultlineError;
+    const target = error as unknown as Record<string, unknown>;
+    for (const key of HEAD_FIELDS) {
+      if (target[key] !== node[key]) target[key] = node[key];
+    }
+    for (const key of Object.keys(node)) {
+      if (SKIPPED_FIELDS.has(key) || node[key] === undefined) continue;
+      // Own data properties, like the constructor's options make; defineProperty so that a key
+      // such as `__proto__` stays a plain field and never reaches the prototype.
+      if (key === 'truncated') Object.defineProperty(error, key, { value: node[key], writable: true, configurable: true, enumerable: false });
+      else setOwn(error, key, node[key]);
+    }
+    this.finish(error, node);
+    return error;
+  }
+
+  private foreign(node: SerializedForeignError): Error {
+    const error = construct(Error, node.message, this.causeOptions(node.cause));
+    if (node.name !== 'Error') Object.defineProperty(error, 'name', { value: node.name, writable: true, configurable: true, enumerable: false });
+    if (node.code !== undefined) (error as Error & { code?: string }).code = node.code;
+    if (node.truncated !== undefined) Object.defineProperty(error, 'truncated', { value: node.truncated, writable: true, configurable: true, enumerable: false });
+    this.finish(error, node);
+    return error;
+  }
+
+  private cause(value: SerializedCause): unknown {
+    if (typeof value !== 'object') return value;
+    const kind = this.kinds.get(value);
+    if (kind === 'faultline') return this.faultline(value as SerializedError);
+    if (kind === 'foreign') return this.foreign(value as SerializedForeignError);
+    return value;
+  }
+
+  private causeOptions(cause: SerializedCause | undefined): { cause: unknown } | undefined {
+    return cause === undefined ? undefined : { cause: this.cause(cause) };
+  }
+
+  private finish(error: Error, node: { readonly errors?: readonly SerializedCause[]; readonly stack?: string }): void {
+    if (node.errors !== undefined) {
+      Object.defineProperty(error, 'errors', { value: node.errors.map((item) => this.cause(item)), writable: true, configurable: true, enumerable: false });
+    }
+    if (node.stack !== undefined) Object.defineProperty(error, 'stack', { value: node.stack, writable: true, configurable: true, enumerable: false });
+  }
+}
+
+/**
+ * Makes a real Error (with the engine's error internals, so `Error.isError` and `util.inspect`
+ * treat it as one) whose prototype is the class's, without running the class's constructor:
+ * the fields are the serialized ones, and a user constructor with other parameters cannot get
+ * in the way. The stack trace limit is set to 0 meanwhile: capturing a local stack is most of
+ * the cost of `new Error`, and a rebuilt error's stack is the persisted one, or none.
+ */
+function construct(cls: abstract new (...args: never) => unknown, message: string, options: { cause: unknown } | undefined): Error {
+  const limit = (Error as { stackTraceLimit?: number }).stackTraceLimit;
+  const lowered = setStackTraceLimit(0);
+  try {
+    return Reflect.construct(Error, options === undefined ? [message] : [message, options], cls as unknown as new () => Error) as Error;
+  } finally {
+    if (lowered) setStackTraceLimit(limit);
+  }
+}
+
+// Frozen intrinsics (SES, hardened runtimes) make the limit read-only; then the stack is captured.
+function setStackTraceLimit(limit: number | undefined): boolean {
+  try {
+    (Error as { stackTraceLimit?: number }).stackTraceLimit = limit;
+    return true;
+  } catch {
+    return false;
+  }
+}

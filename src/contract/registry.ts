@@ -1,0 +1,99 @@
+import type { FaultlineError } from '../base.js';
+import { hasErrorBrand } from '../brand.js';
+import type { ErrorCategory } from '../category.js';
+import { declaredNameOf, type ErrorDefaults } from '../defaults.js';
+import { AgentAbortedError, AgentError, AgentMaxIterationsError, AgentStateError } from '../errors/agent.js';
+import { AuthenticationError, AuthError, AuthorizationError } from '../errors/auth.js';
+import { ModelApiError, ModelContextLengthError, ModelError, ModelRateLimitError, ModelTimeoutError } from '../errors/model.js';
+import { SecurityError } from '../errors/security.js';
+import { StorageError } from '../errors/storage.js';
+import { TimeoutError } from '../errors/timeout.js';
+import { ToolError, ToolExecutionError, ToolNotFoundError, ToolPermissionError, ToolTimeoutError } from '../errors/tool.js';
+import { TransientError } from '../errors/transient.js';
+import { UnknownError } from '../errors/unknown.js';
+import { ValidationError } from '../errors/validation.js';
+
+/**
+ * A faultline error class, built-in or the user's, as `registerErrorClass` and
+ * `deserializeError` take it.
+ */
+export type FaultlineErrorClass = (abstract new (...args: never) => FaultlineError) & {
+  readonly defaults: ErrorDefaults;
+  readonly name: string;
+  readonly prototype: FaultlineError;
+};
+
+/** The family class each category falls back to when a name is not known. */
+export const FAMILY_CLASSES: Readonly<Record<ErrorCategory, FaultlineErrorClass>> = {
+  MODEL: ModelError,
+  TOOL: ToolError,
+  AGENT: AgentError,
+  STORAGE: StorageError,
+  SECURITY: SecurityError,
+  AUTH: AuthError,
+  VALIDATION: ValidationError,
+  TRANSIENT: TransientError,
+  TIMEOUT: TimeoutError,
+  UNKNOWN: UnknownError,
+};
+
+/** Every built-in concrete class. */
+export const BUILT_IN_CLASSES: readonly FaultlineErrorClass[] = [
+  ModelError, ModelRateLimitError, ModelTimeoutError, ModelApiError, ModelContextLengthError,
+  ToolError, ToolNotFoundError, ToolPermissionError, ToolExecutionError, ToolTimeoutError,
+  AgentError, AgentMaxIterationsError, AgentStateError, AgentAbortedError,
+  StorageError, SecurityError, AuthError, AuthenticationError, AuthorizationError,
+  ValidationError, TransientError, TimeoutError, UnknownError,
+];
+
+let builtIns: Map<string, FaultlineErrorClass> | undefined;
+const registered = new Map<string, FaultlineErrorClass>();
+
+function builtInByName(): Map<string, FaultlineErrorClass> {
+  builtIns ??= new Map(BUILT_IN_CLASSES.map((cls) => [declaredNameOf(cls), cls]));
+  return builtIns;
+}
+
+/**
+ * Makes a user class known to `deserializeError`, by the `name` in its defaults. Registering
+ * the same class twice is harmless; another class under a taken name is a TypeError. Returns
+ * a function that takes the registration back.
+ *
+ * @example
+ * ```ts
+ * class PaymentDeclinedError extends ToolError {
+ *   static override readonly defaults = { name: 'PaymentDeclinedError', code: 'PAYMENT_DECLINED' };
+ * }
+ * registerErrorClass(PaymentDeclinedError);
+ * deserializeError(json) instanceof PaymentDeclinedError; // true
+ * ```
+ */
+export function registerErrorClass(cls: FaultlineErrorClass): () => void {
+  const name = nameOfClass(cls, 'registerErrorClass');
+  const taken = builtInByName().get(name) ?? registered.get(name);
+  if (taken !== undefined && taken !== cls) {
+    throw new TypeError(`registerErrorClass: the name '${name}' is already taken by another class. Give yours its own name in static defaults.`);
+  }
+  registered.set(name, cls);
+  return () => {
+    if (registered.get(name) === cls) registered.delete(name);
+  };
+}
+
+/** The class for a serialized `name`: the call's own classes first, then registered ones, then built-ins. */
+export function classForName(name: string, local: ReadonlyMap<string, FaultlineErrorClass> | undefined): FaultlineErrorClass | undefined {
+  return local?.get(name) ?? registered.get(name) ?? builtInByName().get(name);
+}
+
+/** A map of the classes passed to one `deserializeError` call, checked like `registerErrorClass` checks. */
+export function localClasses(classes: readonly FaultlineErrorClass[] | undefined): ReadonlyMap<string, FaultlineErrorClass> | undefined {
+  if (classes === undefined || classes.length === 0) return undefined;
+  return new Map(classes.map((cls) => [nameOfClass(cls, 'deserializeError'), cls]));
+}
+
+function nameOfClass(cls: unknown, caller: string): string {
+  if (typeof cls !== 'function' || !hasErrorBrand((cls as { prototype?: unknown }).prototype)) {
+    throw new TypeError(`${caller}: expected a class that extends a faultline error class, such as ToolError.`);
+  }
+  return declaredNameOf(cls as FaultlineErrorClass);
+}

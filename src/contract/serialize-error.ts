@@ -1,0 +1,25 @@
+import { normalizeError } from '../mapper/normalize.js';
+import type { SerializeOptions } from './limits.js';
+import { serializeFaultline } from './serialize.js';
+import type { SerializedError } from './shape.js';
+
+/**
+ * Turns any thrown value into the contract's JSON shape. It normalizes first, so the output
+ * always has `name`, `code`, `category`, `message` and `retryable`. Secrets are redacted, the
+ * stack is left out and every limit applies unless `options` say otherwise. Never throws.
+ *
+ * @example
+ * ```ts
+ * const line = JSON.stringify(serializeError(new ToolNotFoundError(undefined, { toolName: 'delete' })));
+ * // {"name":"ToolNotFoundError","code":"TOOL_NOT_FOUND","category":"TOOL",...,"toolName":"delete"}
+ * ```
+ */
+export function serializeError(value: unknown, options?: SerializeOptions): SerializedError {
+  const error = normalizeError(value);
+  try {
+    return serializeFaultline(error, options);
+  } catch {
+    // Only a limit set far past its default can get here (a stack overflow on a huge maxDepth).
+    return serializeFaultline(error, { ...options, maxDepth: 1, maxErrors: 0, maxDetailsSize: 0 });
+  }
+}

@@ -1,0 +1,375 @@
+import { CLASS_NAME, hasErrorBrand } from '../brand.js';
+import { isErrorCategory } from '../category.js';
+import { isErrorLike, readProperty, readString } from '../mapper/read.js';
+import { toWholeNonNegative } from '../numbers.js';
+import { createRedactor, REDACTED, type Redactor } from '../redaction/redact.js';
+import { SERIALIZE_DEFAULTS, type SerializeOptions } from './limits.js';
+import { CLASS_FIELD_TYPES, type SerializedCause, type SerializedError, type SerializedJson, type Truncation } from './shape.js';
+
+/** The markers written where a value cannot be copied as it is. docs/contract.md lists them. */
+export const MARKERS = {
+  circular: '[Circular]',
+  truncated: '[Truncated]',
+  unreadable: '[Unreadable]',
+} as const;
+
+// Own keys of a faultline error that are not the class's own fields.
+const NOT_CLASS_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  'name', 'code', 'category', 'message', 'retryable', 'retryAfterMs', 'status', 'requestId',
+  'recommendations', 'details', 'cause', 'errors', 'stack', 'truncated',
+]);
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type Output = Record<string, unknown>;
+
+/** One serialization: the resolved options and the path of error nodes above the current one. */
+interface Run {
+  readonly stack: boolean;
+  readonly maxDepth: number;
+  readonly maxMessageLength: number;
+  readonly maxErrors: number;
+  readonly maxDetailsSize: number;
+  readonly redactor: Redactor | undefined;
+  readonly ancestors: object[];
+}
+
+/** Per node: what was cut, and what is left of the details budget. */
+interface Node {
+  readonly cut: Mutable<Truncation>;
+  budget: number;
+}
+
+/**
+ * Serializes a faultline error into the contract. Low level: it takes an error already known to
+ * be a faultline error (the base class's `toJSON` calls it), so it needs no class of its own.
+ * `serializeError` is the public entry that first normalizes any value.
+ */
+export function serializeFaultline(error: object, options?: SerializeOptions): SerializedError {
+  const run: Run = {
+    stack: options?.stack === true,
+    maxDepth: limit(options?.maxDepth, SERIALIZE_DEFAULTS.maxDepth),
+    maxMessageLength: limit(options?.maxMessageLength, SERIALIZE_DEFAULTS.maxMessageLength),
+    maxErrors: limit(options?.maxErrors, SERIALIZE_DEFAULTS.maxErrors),
+    maxDetailsSize: limit(options?.maxDetailsSize, SERIALIZE_DEFAULTS.maxDetailsSize),
+    redactor: redactorOf(options?.redact),
+    ancestors: [error],
+  };
+  return faultlineNode(error, run, 1);
+}
+
+function limit(value: number | undefined, fallback: number): number {
+  return typeof value === 'number' && value >= 0 && !Number.isNaN(value) ? Math.floor(value) : fallback;
+}
+
+function redactorOf(option: SerializeOptions['redact']): Redactor | undefined {
+  if (option === false) return undefined;
+  return createRedactor(option === true || option === undefined ? undefined : option);
+}
+
+function faultlineNode(error: object, run: Run, depth: number): SerializedError {
+  const node: Node = { cut: {}, budget: run.maxDetailsSize };
+  const name = readString(error, 'name');
+  const code = readString(error, 'code');
+  const category = readProperty(error, 'category');
+  const out: Output = {
+    name: name ?? declaredName(error),
+    code: code ?? 'UNKNOWN_ERROR',
+    category: isErrorCategory(category) ? category : 'UNKNOWN',
+    message: text(readString(error, 'message') ?? '', run, node, 'message'),
+    retryable: readProperty(error, 'retryable') === true,
+  };
+  const retryAfterMs = toWholeNonNegative(readProperty(error, 'retryAfterMs'));
+  if (retryAfterMs !== undefined) out.retryAfterMs = retryAfterMs;
+  const status = toWholeNonNegative(readProperty(error, 'status'));
+  if (status !== undefined) out.status = status;
+  const requestId = readString(error, 'requestId');
+  if (requestId !== undefined) out.requestId = redact(requestId, run);
+  const recommendations = stringList(readProperty(error, 'recommendations'), run);
+  if (recommendations !== undefined) out.recommendations = recommendations;
+  const details = readProperty(error, 'details');
+  if (details !== undefined && details !== null) {
+    const copy = jsonCopy(details, run, node, 1, []);
+    if (copy !== undefined) out.details = isPlainRecord(copy) ? copy : { value: copy };
+  }
+  for (const key of classFieldKeys(error)) {
+    const value = classField(key, readOwn(error, key), run, node);
+    if (value !== undefined) setOwn(out, key, value);
+  }
+  finishNode(error, out, run, node, depth);
+  return out as SerializedError;
+}
+
+function foreignNode(error: object, run: Run, depth: number): SerializedCause {
+  const node: Node = { cut: {}, budget: run.maxDetailsSize };
+  const out: Output = {
+    name: readString(error, 'name') ?? 'Error',
+    message: text(stringOf(readProperty(error, 'message')), run, node, 'message'),
+  };
+  const code = readString(error, 'code');
+  if (code !== undefined) out.code = code;
+  finishNode(error, out, run, node, depth);
+  return out as SerializedCause;
+}
+
+/** The parts every node shares, in contract order: cause, errors, stack, truncated. */
+function finishNode(error: object, out: Output, run: Run, node: Node, depth: number): void {
+  const cause = readProperty(error, 'cause');
+  if (cause !== undefined && cause !== null) {
+    const copy = causeOf(cause, run, node, depth + 1);
+    if (copy !== undefined) out.cause = copy;
+  }
+  const errors = readProperty(error, 'errors');
+  if (Array.isArray(errors)) out.errors = errorList(errors, run, node, depth + 1);
+  if (run.stack) {
+    const stack = readString(error, 'stack');
+    if (stack !== undefined) out.stack = text(stack, run, node, 'stack');
+  }
+  const truncated = mergeTruncation(readOwn(error, 'truncated'), node.cut);
+  if (truncated !== undefined) out.truncated = truncated;
+}
+
+function causeOf(value: unknown, run: Run, node: Node, depth: number): SerializedCause | undefined {
+  if (typeof value !== 'object' || value === null) return jsonCopy(value, run, node, 1, []);
+  if (run.ancestors.includes(value)) {
+    node.cut.cause = 'circular';
+    return undefined;
+  }
+  const isError = hasErrorBrand(value) || isErrorLike(value);
+  if (!isError) return jsonCopy(value, run, node, 1, []);
+  if (depth > run.maxDepth) {
+    node.cut.cause = 'depth';
+    return undefined;
+  }
+  run.ancestors.push(value);
+  try {
+    return hasErrorBrand(value) ? faultlineNode(value, run, depth) : foreignNode(value, run, depth);
+  } finally {
+    run.ancestors.pop();
+  }
+}
+
+function errorList(errors: readonly unknown[], run: Run, node: Node, depth: number): SerializedCause[] {
+  const kept = Math.min(errors.length, run.maxErrors);
+  if (errors.length > kept) node.cut.errors = errors.length - kept;
+  const list: SerializedCause[] = [];
+  for (let index = 0; index < kept; index++) {
+    const copy = causeOf(readProperty(errors, index), run, node, depth);
+    if (copy !== undefined) list.push(copy);
+  }
+  return list;
+}
+
+/**
+ * A JSON-safe copy of any value: `null` and `undefined` are left out, non-finite numbers,
+ * BigInts, Symbols and functions become strings, cycles `[Circular]`, what lies past `maxDepth`
+ * or the details budget `[Truncated]`, a throwing getter `[Unreadable]`.
+ */
+function jsonCopy(value: unknown, run: Run, node: Node, depth: number, path: object[]): SerializedJson | undefined {
+  switch (typeof value) {
+    case 'string':
+      return budgetedText(value, run, node);
+    case 'number':
+      node.budget -= 8;
+      return Number.isFinite(value) ? value + 0 : String(value); // `+ 0` turns -0 into 0
+    case 'boolean':
+      node.budget -= 5;
+      return value;
+    case 'bigint':
+      return budgetedText(`${value}n`, run, node);
+    case 'symbol':
+      return budgetedText(value.toString(), run, node);
+    case 'function':
+      return budgetedText(`[Function: ${readString(value, 'name') || 'anonymous'}]`, run, node);
+    case 'undefined':
+      return undefined;
+  }
+  if (value === null) return undefined;
+  const object = value as object;
+  if (path.includes(object)) return cutDetails(node, MARKERS.circular);
+  if (depth > run.maxDepth || node.budget <= 0) return cutDetails(node, MARKERS.truncated);
+  // An error inside details is written as a cause node would be: an error node is JSON too.
+  if (hasErrorBrand(object) || isErrorLike(object)) return causeOf(object, run, node, run.ancestors.length + 1) as SerializedJson | undefined;
+  path.push(object);
+  try {
+    return objectCopy(object, run, node, depth, path);
+  } finally {
+    path.pop();
+  }
+}
+
+function objectCopy(object: object, run: Run, node: Node, depth: number, path: object[]): SerializedJson | undefined {
+  const toJSON = readProperty(object, 'toJSON');
+  if (typeof toJSON === 'function') {
+    let converted: unknown;
+    try {
+      converted = (toJSON as () => unknown).call(object);
+    } catch {
+      return cutDetails(node, MARKERS.unreadable);
+    }
+    if (converted !== object) return jsonCopy(converted, run, node, depth + 1, path);
+  }
+  if (object instanceof Map) return entriesCopy(Array.from(object, ([key, entry]) => [stringOf(key), entry]), run, node, depth, path);
+  if (Array.isArray(object) || object instanceof Set) {
+    const items: SerializedJson[] = [];
+    for (const item of Array.isArray(object) ? (object as unknown[]) : Array.from(object as Set<unknown>)) {
+      if (node.budget <= 0) {
+        items.push(cutDetails(node, MARKERS.truncated));
+        break;
+      }
+      const copy = jsonCopy(item, run, node, depth + 1, path);
+      if (copy !== undefined) items.push(copy);
+    }
+    return items;
+  }
+  let keys: string[];
+  try {
+    keys = Object.keys(object);
+  } catch {
+    return cutDetails(node, MARKERS.unreadable);
+  }
+  return entriesCopy(keys.map((key) => [key, undefined, object]), run, node, depth, path);
+}
+
+/** Copies `[key, value]` entries, or `[key, undefined, source]` to read each value lazily and safely. */
+function entriesCopy(
+  entries: readonly (readonly [string, unknown, object?])[],
+  run: Run,
+  node: Node,
+  depth: number,
+  path: object[],
+): SerializedJson {
+  const out: Record<string, SerializedJson> = {};
+  for (const [key, entry, source] of entries) {
+    if (node.budget <= 0) {
+      node.cut.details = true;
+      break;
+    }
+    node.budget -= key.length;
+    let value = entry;
+    if (source !== undefined) {
+      try {
+        value = (source as Record<string, unknown>)[key];
+      } catch {
+        setOwn(out, key, cutDetails(node, MARKERS.unreadable));
+        continue;
+      }
+    }
+    if (value === undefined || value === null) continue;
+    const copy = run.redactor?.key(key) === true ? REDACTED : jsonCopy(value, run, node, depth + 1, path);
+    if (copy !== undefined) setOwn(out, key, copy);
+  }
+  return out;
+}
+
+function cutDetails(node: Node, marker: string): string {
+  node.cut.details = true;
+  return marker;
+}
+
+function budgetedText(value: string, run: Run, node: Node): string {
+  if (value.length > node.budget) {
+    node.cut.details = true;
+    value = cutText(value, Math.max(node.budget, 0));
+  }
+  node.budget -= value.length;
+  return redact(value, run);
+}
+
+/** `message` and `stack`: cut to `maxMessageLength`, the original length recorded, then redacted. */
+function text(value: string, run: Run, node: Node, field: 'message' | 'stack'): string {
+  if (value.length <= run.maxMessageLength) return redact(value, run);
+  node.cut[field] = value.length;
+  // Redact a little past the cut, so that a secret straddling it is still recognised whole.
+  return cutText(redact(value.slice(0, run.maxMessageLength + 512), run), run.maxMessageLength);
+}
+
+/** Cuts a string without splitting a surrogate pair. */
+function cutText(value: string, length: number): string {
+  if (value.length <= length) return value;
+  const code = value.charCodeAt(length - 1);
+  return value.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
+}
+
+function redact(value: string, run: Run): string {
+  return run.redactor === undefined ? value : run.redactor.text(value);
+}
+
+function stringList(value: unknown, run: Run): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return (value as unknown[]).filter((item): item is string => typeof item === 'string').map((item) => redact(item, run));
+}
+
+function classField(key: string, value: unknown, run: Run, node: Node): SerializedJson | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (run.redactor?.key(key) === true) return REDACTED;
+  const type = Object.hasOwn(CLASS_FIELD_TYPES, key) ? CLASS_FIELD_TYPES[key as keyof typeof CLASS_FIELD_TYPES] : undefined;
+  if (type === 'string') return budgetedText(stringOf(value), run, node);
+  if (type === 'whole') return toWholeNonNegative(value);
+  if (type === 'stringRecord') {
+    const copy = jsonCopy(value, run, node, 1, []);
+    if (!isPlainRecord(copy)) return undefined;
+    const record: Record<string, string> = {};
+    for (const [path, message] of Object.entries(copy)) setOwn(record, path, typeof message === 'string' ? message : JSON.stringify(message));
+    return record;
+  }
+  return jsonCopy(value, run, node, 1, []);
+}
+
+function classFieldKeys(error: object): string[] {
+  try {
+    return Object.keys(error).filter((key) => !NOT_CLASS_FIELDS.has(key)).sort();
+  } catch {
+    return [];
+  }
+}
+
+function readOwn(value: object, key: string): unknown {
+  try {
+    return Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  } catch {
+    return MARKERS.unreadable;
+  }
+}
+
+function mergeTruncation(previous: unknown, cut: Truncation): Truncation | undefined {
+  // A node read back from an earlier cut keeps its marks; new cuts are added to them.
+  const before = (typeof previous === 'object' && previous !== null ? previous : {}) as Record<string, unknown>;
+  const cause = cut.cause ?? before.cause;
+  const errors = cut.errors ?? toWholeNonNegative(before.errors);
+  const message = cut.message ?? toWholeNonNegative(before.message);
+  const stack = cut.stack ?? toWholeNonNegative(before.stack);
+  const details = cut.details ?? before.details;
+  // Built in a fixed key order, so that the same cuts always serialize to the same bytes.
+  const merged: Mutable<Truncation> = {};
+  if (cause === 'depth' || cause === 'circular') merged.cause = cause;
+  if (errors !== undefined) merged.errors = errors;
+  if (message !== undefined) merged.message = message;
+  if (stack !== undefined) merged.stack = stack;
+  if (details === true) merged.details = true;
+  return Object.keys(merged).length === 0 ? undefined : merged;
+}
+
+function declaredName(error: object): string {
+  const name = readProperty(error, CLASS_NAME);
+  return typeof name === 'string' ? name : 'FaultlineError';
+}
+
+function stringOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return '';
+  try {
+    return String(value);
+  } catch {
+    return MARKERS.unreadable;
+  }
+}
+
+function isPlainRecord(value: unknown): value is Record<string, SerializedJson> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Sets an own property, even one named `__proto__`, without touching any prototype. */
+export function setOwn(target: object, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else (target as Record<string, unknown>)[key] = value;
+}

@@ -1,0 +1,65 @@
+import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
+import type { ErrorDefaults } from '../defaults.js';
+import { mapInto } from '../mapper/scoped.js';
+
+/** What `AuthError.from` may add to the error it builds. */
+export type AuthContext = Omit<FaultlineErrorOptions, 'cause'>;
+
+/**
+ * Authentication or authorization failed. The family base of AuthenticationError (401) and
+ * AuthorizationError (403).
+ *
+ * @example
+ * ```ts
+ * if (error instanceof AuthError) promptForCredentials();
+ * ```
+ */
+export class AuthError extends FaultlineError {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'AuthError',
+    code: 'AUTH_ERROR',
+    category: 'AUTH',
+    message: 'Authentication or authorization failed',
+  };
+
+  /**
+   * Maps anything thrown by an authenticated call into the auth family: status 401 becomes
+   * AuthenticationError, 403 AuthorizationError, anything else AuthError. A faultline error
+   * passes through unchanged.
+   *
+   * @example
+   * ```ts
+   * AuthError.from(Object.assign(new Error('Forbidden'), { status: 403 })) instanceof AuthorizationError; // true
+   * ```
+   */
+  static from<E extends FaultlineError>(value: E, context?: AuthContext): E;
+  static from(value: unknown, context?: AuthContext): FaultlineError;
+  static from(value: unknown, context?: AuthContext): FaultlineError {
+    return mapInto(value, ({ message, status }) => {
+      const options = { ...context, status, cause: value };
+      if (status === 401) return new AuthenticationError(message, options);
+      if (status === 403) return new AuthorizationError(message, options);
+      return new AuthError(message, options);
+    });
+  }
+}
+
+/** The caller is not authenticated, or its credentials were rejected. `status` defaults to 401. */
+export class AuthenticationError extends AuthError {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'AuthenticationError',
+    code: 'AUTH_UNAUTHENTICATED',
+    message: 'Authentication is required or failed',
+    status: 401,
+  };
+}
+
+/** The caller is authenticated but not allowed to do this. `status` defaults to 403. */
+export class AuthorizationError extends AuthError {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'AuthorizationError',
+    code: 'AUTH_FORBIDDEN',
+    message: 'The caller is not allowed to do this',
+    status: 403,
+  };
+}

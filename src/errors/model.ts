@@ -1,0 +1,144 @@
+import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
+import type { ErrorDefaults } from '../defaults.js';
+import { mapInto } from '../mapper/scoped.js';
+
+/** Options of every model error: the provider and model that failed. */
+export interface ModelErrorOptions extends FaultlineErrorOptions {
+  /** The provider, e.g. `openai` or `anthropic`. */
+  readonly provider?: string;
+  /** The model id, e.g. `gpt-4o`. */
+  readonly model?: string;
+}
+
+/** Options of {@link ModelTimeoutError}. */
+export interface ModelTimeoutErrorOptions extends ModelErrorOptions {
+  /** The time limit that was exceeded, in whole milliseconds. */
+  readonly timeoutMs?: number;
+}
+
+/** What `ModelError.from` may add to the error it builds. */
+export type ModelContext = Omit<ModelErrorOptions, 'cause'>;
+
+/**
+ * A call to a language model failed. The family base: `instanceof ModelError` matches every
+ * model error.
+ *
+ * @example
+ * ```ts
+ * throw new ModelError('The completion was empty', { provider: 'openai', model: 'gpt-4o' });
+ * ```
+ */
+export class ModelError extends FaultlineError {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'ModelError',
+    code: 'MODEL_ERROR',
+    category: 'MODEL',
+    message: 'The model call failed',
+  };
+
+  /** The provider, e.g. `openai`. */
+  declare readonly provider?: string;
+  /** The model id. */
+  declare readonly model?: string;
+
+  constructor(message?: string, options?: ModelErrorOptions) {
+    super(message, options);
+  }
+
+  /**
+   * Maps anything thrown by a model call into the model family: a timeout becomes
+   * ModelTimeoutError, status 429 ModelRateLimitError, a network failure or another status
+   * ModelApiError, anything else ModelError. A faultline error passes through unchanged.
+   *
+   * @example
+   * ```ts
+   * catch (error) { throw ModelError.from(error, { provider: 'openai', model: 'gpt-4o' }); }
+   * ```
+   */
+  static from<E extends FaultlineError>(value: E, context?: ModelContext): E;
+  static from(value: unknown, context?: ModelContext): FaultlineError;
+  static from(value: unknown, context?: ModelContext): FaultlineError {
+    return mapInto(value, ({ kind, message, status }) => {
+      const options = { ...context, status, cause: value };
+      if (kind === 'timeout') return new ModelTimeoutError(message, options);
+      if (status === 429) return new ModelRateLimitError(message, options);
+      if (kind === 'network') return new ModelApiError(message, { ...options, retryable: true });
+      if (status !== undefined) return new ModelApiError(message, options);
+      return new ModelError(message, options);
+    });
+  }
+}
+
+/**
+ * The provider rate-limited the request. Retryable; set `retryAfterMs` from the provider's
+ * `Retry-After` headers.
+ *
+ * @example
+ * ```ts
+ * throw new ModelRateLimitError(undefined, { provider: 'openai', retryAfterMs: 2000, status: 429 });
+ * ```
+ */
+export class ModelRateLimitError extends ModelError {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'ModelRateLimitError',
+    code: 'MODEL_RATE_LIMITED',
+    message: 'The model provider rate-limited the request',
+    retryable: true,
+  };
+}
+
+/** The model call ran out of time. Retryable. */
+export class ModelTimeoutError extends ModelError {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'ModelTimeoutError',
+    code: 'MODEL_TIMEOUT',
+    message: 'The model call timed out',
+    retryable: true,
+  };
+
+  /** The time limit that was exceeded, in whole milliseconds. */
+  declare readonly timeoutMs?: number;
+
+  constructor(message?: string, options?: ModelTimeoutErrorOptions) {
+    super(message, options);
+  }
+}
+
+/**
+ * The provider's API answered with an error. Retryable exactly when `status` is 408, 409 or
+ * 500 and above, unless the options say otherwise.
+ *
+ * @example
+ * ```ts
+ * new ModelApiError('Bad gateway', { status: 502 }).retryable; // true
+ * new ModelApiError('Bad request', { status: 400 }).retryable; // false
+ * ```
+ */
+export class ModelApiError extends ModelError {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'ModelApiError',
+    code: 'MODEL_API_ERROR',
+    message: 'The model provider returned an error',
+  };
+
+  constructor(message?: string, options?: ModelErrorOptions) {
+    super(message, options);
+    if (options?.retryable === undefined && isRetryableStatus(this.status)) {
+      (this as { retryable: boolean }).retryable = true;
+    }
+  }
+}
+
+/** The statuses after which a repeated request may succeed: timeout, conflict, server errors. */
+export function isRetryableStatus(status: number | undefined): boolean {
+  return status !== undefined && (status === 408 || status === 409 || status >= 500);
+}
+
+/** The input does not fit the model's context window. Not retryable as is: shorten it first. */
+export class ModelContextLengthError extends ModelError {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'ModelContextLengthError',
+    code: 'MODEL_CONTEXT_LENGTH_EXCEEDED',
+    message: "The input exceeds the model's context length",
+  };
+}

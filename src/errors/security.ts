@@ -1,0 +1,51 @@
+import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
+import type { ErrorDefaults } from '../defaults.js';
+import { mapInto } from '../mapper/scoped.js';
+
+/** Options of {@link SecurityError}. */
+export interface SecurityErrorOptions extends FaultlineErrorOptions {
+  /** The policy or guardrail that denied the operation. */
+  readonly policy?: string;
+}
+
+/** What `SecurityError.from` may add to the error it builds. */
+export type SecurityContext = Omit<SecurityErrorOptions, 'cause'>;
+
+/**
+ * A guardrail or security policy denied the operation. Never retryable: the same request
+ * would be denied again.
+ *
+ * @example
+ * ```ts
+ * throw new SecurityError('Prompt injection detected', { policy: 'input-guard' });
+ * ```
+ */
+export class SecurityError extends FaultlineError {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'SecurityError',
+    code: 'SECURITY_VIOLATION',
+    category: 'SECURITY',
+    message: 'A security policy denied the operation',
+  };
+
+  /** The policy or guardrail that denied the operation. */
+  declare readonly policy?: string;
+
+  constructor(message?: string, options?: SecurityErrorOptions) {
+    super(message, options);
+  }
+
+  /**
+   * Wraps anything a guardrail threw as a SecurityError. A faultline error passes through unchanged.
+   *
+   * @example
+   * ```ts
+   * const error = SecurityError.from(new Error('blocked'), { policy: 'pii-filter' });
+   * ```
+   */
+  static from<E extends FaultlineError>(value: E, context?: SecurityContext): E;
+  static from(value: unknown, context?: SecurityContext): FaultlineError;
+  static from(value: unknown, context?: SecurityContext): FaultlineError {
+    return mapInto(value, ({ message }) => new SecurityError(message, { ...context, cause: value }));
+  }
+}

@@ -1,0 +1,55 @@
+import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
+import type { ErrorDefaults } from '../defaults.js';
+import { isTransientKind, mapInto } from '../mapper/scoped.js';
+
+/** Options of {@link StorageError}. */
+export interface StorageErrorOptions extends FaultlineErrorOptions {
+  /** The store that failed, e.g. `redis` or `vector-index`. */
+  readonly store?: string;
+}
+
+/** What `StorageError.from` may add to the error it builds. */
+export type StorageContext = Omit<StorageErrorOptions, 'cause'>;
+
+/**
+ * A memory store, database or cache failed.
+ *
+ * @example
+ * ```ts
+ * throw new StorageError('Write rejected', { store: 'memory', details: { key: 'session:42' } });
+ * ```
+ */
+export class StorageError extends FaultlineError {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'StorageError',
+    code: 'STORAGE_ERROR',
+    category: 'STORAGE',
+    message: 'The store operation failed',
+  };
+
+  /** The store that failed. */
+  declare readonly store?: string;
+
+  constructor(message?: string, options?: StorageErrorOptions) {
+    super(message, options);
+  }
+
+  /**
+   * Maps anything a store threw into a StorageError, retryable when it was a network failure or
+   * a timeout. A faultline error passes through unchanged.
+   *
+   * @example
+   * ```ts
+   * const error = StorageError.from(Object.assign(new Error('reset'), { code: 'ECONNRESET' }), { store: 'redis' });
+   * error.retryable; // true
+   * ```
+   */
+  static from<E extends FaultlineError>(value: E, context?: StorageContext): E;
+  static from(value: unknown, context?: StorageContext): FaultlineError;
+  static from(value: unknown, context?: StorageContext): FaultlineError {
+    return mapInto(value, (recognition) => {
+      const options = { ...context, cause: value };
+      return new StorageError(recognition.message, isTransientKind(recognition) ? { ...options, retryable: true } : options);
+    });
+  }
+}

@@ -1,0 +1,52 @@
+import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
+import type { ErrorDefaults } from '../defaults.js';
+import { mapInto } from '../mapper/scoped.js';
+
+/** Options of {@link TimeoutError}. */
+export interface TimeoutErrorOptions extends FaultlineErrorOptions {
+  /** The time limit that was exceeded, in whole milliseconds. */
+  readonly timeoutMs?: number;
+}
+
+/** What `TimeoutError.from` may add to the error it builds. */
+export type TimeoutContext = Omit<TimeoutErrorOptions, 'cause'>;
+
+/**
+ * An operation ran out of time (outside a model or tool call, which have their own classes).
+ * Retryable.
+ *
+ * @example
+ * ```ts
+ * throw new TimeoutError('Embedding batch timed out', { timeoutMs: 30_000 });
+ * ```
+ */
+export class TimeoutError extends FaultlineError {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'TimeoutError',
+    code: 'TIMEOUT',
+    category: 'TIMEOUT',
+    message: 'The operation timed out',
+    retryable: true,
+  };
+
+  /** The time limit that was exceeded, in whole milliseconds. */
+  declare readonly timeoutMs?: number;
+
+  constructor(message?: string, options?: TimeoutErrorOptions) {
+    super(message, options);
+  }
+
+  /**
+   * Wraps any value as a TimeoutError. A faultline error passes through unchanged.
+   *
+   * @example
+   * ```ts
+   * const error = TimeoutError.from(new DOMException('The operation timed out', 'TimeoutError'), { timeoutMs: 5000 });
+   * ```
+   */
+  static from<E extends FaultlineError>(value: E, context?: TimeoutContext): E;
+  static from(value: unknown, context?: TimeoutContext): FaultlineError;
+  static from(value: unknown, context?: TimeoutContext): FaultlineError {
+    return mapInto(value, ({ message }) => new TimeoutError(message, { ...context, cause: value }));
+  }
+}

@@ -1,0 +1,113 @@
+import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
+import type { ErrorDefaults } from '../defaults.js';
+import { isTransientKind, mapInto } from '../mapper/scoped.js';
+
+/** Options of every tool error: the tool that failed. */
+export interface ToolErrorOptions extends FaultlineErrorOptions {
+  /** The tool's registered name. */
+  readonly toolName?: string;
+}
+
+/** Options of {@link ToolTimeoutError}. */
+export interface ToolTimeoutErrorOptions extends ToolErrorOptions {
+  /** The time limit that was exceeded, in whole milliseconds. */
+  readonly timeoutMs?: number;
+}
+
+/** What `ToolError.from` may add to the error it builds. */
+export type ToolContext = Omit<ToolErrorOptions, 'cause'>;
+
+/**
+ * A tool call failed. The family base: `instanceof ToolError` matches every tool error.
+ *
+ * @example
+ * ```ts
+ * throw new ToolError('The tool returned malformed output', { toolName: 'search' });
+ * ```
+ */
+export class ToolError extends FaultlineError {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'ToolError',
+    code: 'TOOL_ERROR',
+    category: 'TOOL',
+    message: 'The tool call failed',
+  };
+
+  /** The tool's registered name. */
+  declare readonly toolName?: string;
+
+  constructor(message?: string, options?: ToolErrorOptions) {
+    super(message, options);
+  }
+
+  /**
+   * Maps anything a tool threw into the tool family: a timeout becomes ToolTimeoutError,
+   * anything else ToolExecutionError (retryable when it was a network failure). A faultline
+   * error passes through unchanged.
+   *
+   * @example
+   * ```ts
+   * catch (error) { return ToolError.from(error, { toolName: 'search' }); }
+   * ```
+   */
+  static from<E extends FaultlineError>(value: E, context?: ToolContext): E;
+  static from(value: unknown, context?: ToolContext): FaultlineError;
+  static from(value: unknown, context?: ToolContext): FaultlineError {
+    return mapInto(value, (recognition) => {
+      const options = { ...context, cause: value };
+      if (recognition.kind === 'timeout') return new ToolTimeoutError(recognition.message, options);
+      return new ToolExecutionError(recognition.message, isTransientKind(recognition) ? { ...options, retryable: true } : options);
+    });
+  }
+}
+
+/**
+ * The model asked for a tool that is not registered.
+ *
+ * @example
+ * ```ts
+ * throw new ToolNotFoundError("Tool 'delete' is not registered", { toolName: 'delete' });
+ * ```
+ */
+export class ToolNotFoundError extends ToolError {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'ToolNotFoundError',
+    code: 'TOOL_NOT_FOUND',
+    message: 'The requested tool is not registered',
+  };
+}
+
+/** Running the tool was not permitted. */
+export class ToolPermissionError extends ToolError {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'ToolPermissionError',
+    code: 'TOOL_PERMISSION_DENIED',
+    message: 'Permission to run the tool was denied',
+  };
+}
+
+/** The tool ran and threw. */
+export class ToolExecutionError extends ToolError {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'ToolExecutionError',
+    code: 'TOOL_EXECUTION_ERROR',
+    message: 'The tool failed while running',
+  };
+}
+
+/** The tool ran out of time. Retryable. */
+export class ToolTimeoutError extends ToolError {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'ToolTimeoutError',
+    code: 'TOOL_TIMEOUT',
+    message: 'The tool call timed out',
+    retryable: true,
+  };
+
+  /** The time limit that was exceeded, in whole milliseconds. */
+  declare readonly timeoutMs?: number;
+
+  constructor(message?: string, options?: ToolTimeoutErrorOptions) {
+    super(message, options);
+  }
+}

@@ -1,0 +1,39 @@
+import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
+import type { ErrorDefaults } from '../defaults.js';
+import { mapInto } from '../mapper/scoped.js';
+
+/** What `TransientError.from` may add to the error it builds. */
+export type TransientContext = Omit<FaultlineErrorOptions, 'cause'>;
+
+/**
+ * A failure that may go away on its own: a reset connection, a refused socket, a DNS hiccup.
+ * Retryable.
+ *
+ * @example
+ * ```ts
+ * throw new TransientError('Connection reset by peer', { retryAfterMs: 500 });
+ * ```
+ */
+export class TransientError extends FaultlineError {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'TransientError',
+    code: 'TRANSIENT',
+    category: 'TRANSIENT',
+    message: 'A transient failure occurred; retrying may succeed',
+    retryable: true,
+  };
+
+  /**
+   * Wraps any value as a TransientError. A faultline error passes through unchanged.
+   *
+   * @example
+   * ```ts
+   * const error = TransientError.from(new Error('socket hang up'));
+   * ```
+   */
+  static from<E extends FaultlineError>(value: E, context?: TransientContext): E;
+  static from(value: unknown, context?: TransientContext): FaultlineError;
+  static from(value: unknown, context?: TransientContext): FaultlineError {
+    return mapInto(value, ({ message }) => new TransientError(message, { ...context, cause: value }));
+  }
+}

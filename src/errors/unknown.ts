@@ -1,0 +1,38 @@
+import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
+import type { ErrorDefaults } from '../defaults.js';
+import { mapInto } from '../mapper/scoped.js';
+
+/** What `UnknownError.from` may add to the error it builds. */
+export type UnknownContext = Omit<FaultlineErrorOptions, 'cause'>;
+
+/**
+ * What the mapper makes of a value it cannot classify. It fails closed: not retryable, since
+ * nothing says a retry is safe. The original value is its `cause`.
+ *
+ * @example
+ * ```ts
+ * normalizeError('boom'); // UnknownError { message: 'boom', cause: 'boom' }
+ * ```
+ */
+export class UnknownError extends FaultlineError {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'UnknownError',
+    code: 'UNKNOWN_ERROR',
+    category: 'UNKNOWN',
+    message: 'An unknown error occurred',
+  };
+
+  /**
+   * Wraps any value as an UnknownError. A faultline error passes through unchanged.
+   *
+   * @example
+   * ```ts
+   * const error = UnknownError.from({ reason: 'odd' });
+   * ```
+   */
+  static from<E extends FaultlineError>(value: E, context?: UnknownContext): E;
+  static from(value: unknown, context?: UnknownContext): FaultlineError;
+  static from(value: unknown, context?: UnknownContext): FaultlineError {
+    return mapInto(value, ({ message }) => new UnknownError(message, { ...context, cause: value }));
+  }
+}

@@ -1,0 +1,85 @@
+import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
+import type { ErrorDefaults } from '../defaults.js';
+import { zodIssueFields } from '../mapper/recognise.js';
+import { mapInto } from '../mapper/scoped.js';
+
+/** Options of {@link ValidationError}. */
+export interface ValidationErrorOptions extends FaultlineErrorOptions {
+  /** What is wrong, by path: `{ 'user.email': 'Invalid email' }`. */
+  readonly fields?: Readonly<Record<string, string>>;
+}
+
+/** What `ValidationError.from` may add to the error it builds. */
+export type ValidationContext = Omit<ValidationErrorOptions, 'cause'>;
+
+/**
+ * Input did not have the expected shape: a tool's arguments, a model's structured output, a
+ * config file. `fields` says what is wrong where.
+ *
+ * @example
+ * ```ts
+ * throw new ValidationError('Invalid tool arguments', { fields: { query: 'Required' } });
+ * ```
+ */
+export class ValidationError extends FaultlineError {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'ValidationError',
+    code: 'VALIDATION_FAILED',
+    category: 'VALIDATION',
+    message: 'Validation failed',
+  };
+
+  /** What is wrong, by path (segments joined with `.`). */
+  declare readonly fields?: Readonly<Record<string, string>>;
+
+  constructor(message?: string, options?: ValidationErrorOptions) {
+    super(message, options);
+  }
+
+  /**
+   * Turns a ZodError (of any zod version or copy, recognised by its shape) into a
+   * ValidationError whose `fields` map each issue's path, joined with `.`, to its message.
+   * The ZodError stays reachable as `cause`.
+   *
+   * @example
+   * ```ts
+   * const result = schema.safeParse(input);
+   * if (!result.success) throw ValidationError.fromZodError(result.error);
+   * ```
+   */
+  static fromZodError(zodError: unknown, context?: ValidationContext): ValidationError {
+    const fields = zodIssueFields(zodError);
+    return new ValidationError(fields === undefined ? undefined : summarize(fields), {
+      ...context,
+      fields: fields ?? context?.fields,
+      cause: zodError,
+    });
+  }
+
+  /**
+   * Maps any value into a ValidationError, with `fields` when it is a ZodError. A faultline
+   * error passes through unchanged.
+   *
+   * @example
+   * ```ts
+   * const error = ValidationError.from(new Error('bad input'));
+   * ```
+   */
+  static from<E extends FaultlineError>(value: E, context?: ValidationContext): E;
+  static from(value: unknown, context?: ValidationContext): FaultlineError;
+  static from(value: unknown, context?: ValidationContext): FaultlineError {
+    return mapInto(value, ({ message, fields }) =>
+      new ValidationError(fields === undefined ? message : summarize(fields), {
+        ...context,
+        fields: fields ?? context?.fields,
+        cause: value,
+      }),
+    );
+  }
+}
+
+function summarize(fields: Readonly<Record<string, string>>): string {
+  const entries = Object.entries(fields);
+  if (entries.length === 0) return 'Validation failed';
+  return `Validation failed: ${entries.map(([path, message]) => (path === '' ? message : `${path}: ${message}`)).join('; ')}`;
+}

@@ -1,0 +1,38 @@
+/**
+ * faultline: typed errors for LLM and agent systems, with a durable JSON contract.
+ * The main entry: re-exports only, and no runtime dependency is loaded from here.
+ */
+export { FaultlineError, type FaultlineErrorOptions } from './base.js';
+export { isFaultlineError } from './is-faultline-error.js';
+export { ErrorCategory } from './category.js';
+export type { ErrorDefaults } from './defaults.js';
+export type { JsonObject, JsonValue } from './json.js';
+
+export {
+  ModelError, ModelRateLimitError, ModelTimeoutError, ModelApiError, ModelContextLengthError, isRetryableStatus,
+  type ModelErrorOptions, type ModelTimeoutErrorOptions, type ModelContext,
+} from './errors/model.js';
+export {
+  ToolError, ToolNotFoundError, ToolPermissionError, ToolExecutionError, ToolTimeoutError,
+  type ToolErrorOptions, type ToolTimeoutErrorOptions, type ToolContext,
+} from './errors/tool.js';
+export {
+  AgentError, AgentMaxIterationsError, AgentStateError, AgentAbortedError,
+  type AgentErrorOptions, type AgentMaxIterationsErrorOptions, type AgentStateErrorOptions, type AgentContext,
+} from './errors/agent.js';
+export { StorageError, type StorageErrorOptions, type StorageContext } from './errors/storage.js';
+export { SecurityError, type SecurityErrorOptions, type SecurityContext } from './errors/security.js';
+export { AuthError, AuthenticationError, AuthorizationError, type AuthContext } from './errors/auth.js';
+export { ValidationError, type ValidationErrorOptions, type ValidationContext } from './errors/validation.js';
+export { TransientError, type TransientContext } from './errors/transient.js';
+export { TimeoutError, type TimeoutErrorOptions, type TimeoutContext } from './errors/timeout.js';
+export { UnknownError, type UnknownContext } from './errors/unknown.js';
+
+export { normalizeError } from './mapper/normalize.js';
+
+export { serializeError } from './contract/serialize-error.js';
+export { deserializeError, type DeserializeOptions } from './contract/deserialize.js';
+export { registerErrorClass, type FaultlineErrorClass } from './contract/registry.js';
+export type { SerializeOptions } from './contract/limits.js';
+export type { SerializedError, SerializedForeignError, SerializedCause, SerializedJson, Truncation } from './contract/shape.js';
+export type { RedactionOptions } from './redaction/redact.js';

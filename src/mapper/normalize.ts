@@ -1,0 +1,41 @@
+import type { FaultlineError } from '../base.js';
+import { AgentAbortedError } from '../errors/agent.js';
+import { TimeoutError } from '../errors/timeout.js';
+import { TransientError } from '../errors/transient.js';
+import { UnknownError } from '../errors/unknown.js';
+import { ValidationError } from '../errors/validation.js';
+import { mapInto } from './scoped.js';
+
+/**
+ * Turns any thrown value into a faultline error. A faultline error (of any copy) comes back as
+ * the same object; anything else becomes the best-fitting class with the value as `cause`:
+ * timeouts TimeoutError, aborts AgentAbortedError, network failures TransientError, a ZodError
+ * ValidationError, the rest UnknownError. Never throws, whatever it is given.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await fetch(url);
+ * } catch (thrown) {
+ *   const error = normalizeError(thrown);
+ *   if (error.retryable) await retry();
+ * }
+ * ```
+ */
+export function normalizeError(value: unknown): FaultlineError {
+  return mapInto(value, ({ kind, message, status }) => {
+    const options = { status, cause: value };
+    switch (kind) {
+      case 'timeout':
+        return new TimeoutError(message, options);
+      case 'aborted':
+        return new AgentAbortedError(message, options);
+      case 'network':
+        return new TransientError(message, options);
+      case 'validation':
+        return ValidationError.from(value, { status });
+      default:
+        return new UnknownError(message, options);
+    }
+  });
+}

@@ -1,0 +1,116 @@
+import { isErrorLike, readProperty, readString } from './read.js';
+
+/** What kind of failure a foreign value stands for, as far as faultline can tell. */
+export type RecognisedKind = 'timeout' | 'aborted' | 'network' | 'validation' | 'unknown';
+
+/** What the recogniser learned from a foreign value; the mapper picks a class from it. */
+export interface Recognition {
+  readonly kind: RecognisedKind;
+  /** The value's own message, when it has a non-empty one. */
+  readonly message: string | undefined;
+  /** An HTTP status the value carries as `status` or `statusCode`. */
+  readonly status: number | undefined;
+  /** For `validation`: path → message, from a ZodError's issues. */
+  readonly fields?: Readonly<Record<string, string>>;
+}
+
+/** Node and undici error codes of a connection that failed and may work on another try. */
+export const NETWORK_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_SOCKET',
+]);
+
+/** Node and undici error codes of an operation that ran out of time. */
+export const TIMEOUT_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT',
+]);
+
+// fetch wraps the socket error as `cause`, sometimes one level further down; three levels is enough
+// for every runtime we know and keeps a hostile cause chain from costing anything.
+const CAUSE_LEVELS = 3;
+
+/**
+ * Classifies any thrown value. Never throws.
+ *
+ * @example
+ * ```ts
+ * recognise(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })).kind; // 'network'
+ * ```
+ */
+export function recognise(value: unknown): Recognition {
+  const message = messageOf(value);
+  const status = statusOf(value);
+  const fields = zodIssueFields(value);
+  if (fields !== undefined) return { kind: 'validation', message, status, fields };
+  return { kind: kindOf(value), message, status };
+}
+
+function kindOf(value: unknown): RecognisedKind {
+  const name = readString(value, 'name');
+  if (name === 'TimeoutError') return 'timeout';
+  if (name === 'AbortError') {
+    const reason = readProperty(value, 'cause') ?? readProperty(value, 'reason');
+    return readString(reason, 'name') === 'TimeoutError' ? 'timeout' : 'aborted';
+  }
+  let current: unknown = value;
+  for (let level = 0; level <= CAUSE_LEVELS && isErrorLike(current); level++) {
+    const code = readString(current, 'code');
+    if (code !== undefined && NETWORK_CODES.has(code)) return 'network';
+    if (code !== undefined && TIMEOUT_CODES.has(code)) return 'timeout';
+    current = readProperty(current, 'cause');
+  }
+  return 'unknown';
+}
+
+function messageOf(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return value === '' ? undefined : value;
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+    case 'symbol':
+      return `Non-error value thrown: ${String(value)}`;
+    default: {
+      const message = readString(value, 'message');
+      return message === '' ? undefined : message;
+    }
+  }
+}
+
+function statusOf(value: unknown): number | undefined {
+  const status = readProperty(value, 'status') ?? readProperty(value, 'statusCode');
+  return typeof status === 'number' && Number.isInteger(status) && status >= 100 && status <= 599 ? status : undefined;
+}
+
+/**
+ * A ZodError recognised by its shape (`name` ending in `ZodError`, an `issues` array of
+ * `{ path, message }`), not by `instanceof`, so that any copy or version of zod is understood
+ * and faultline's main entry never loads zod.
+ */
+export function zodIssueFields(value: unknown): Record<string, string> | undefined {
+  const name = readString(value, 'name');
+  const issues = readProperty(value, 'issues');
+  if (name === undefined || !name.endsWith('ZodError') || !Array.isArray(issues)) return undefined;
+  const fields: Record<string, string> = {};
+  for (const issue of issues as unknown[]) {
+    const path = readProperty(issue, 'path');
+    const message = readString(issue, 'message');
+    if (!Array.isArray(path) || message === undefined) return undefined;
+    const key = (path as unknown[]).map(pathSegment).join('.');
+    const previous = Object.hasOwn(fields, key) ? fields[key] : undefined;
+    Object.defineProperty(fields, key, {
+      value: previous === undefined ? message : `${previous}; ${message}`,
+      enumerable: true, writable: true, configurable: true,
+    });
+  }
+  return fields;
+}
+
+function pathSegment(segment: unknown): string {
+  if (typeof segment === 'symbol') return segment.description ?? '';
+  try {
+    return String(segment);
+  } catch {
+    return '?'; // an object whose Symbol.toPrimitive throws
+  }
+}
