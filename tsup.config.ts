@@ -1,13 +1,13 @@
 import { defineConfig } from 'tsup';
 
 // Two entries, each as ESM and CJS with its own declarations. zod is a dependency and stays
-// external, so faultline/schema shares the application's copy of it.
+// external, so faultline/schema shares the application's copy of it. No source maps: the
+// package ships readable, unminified JavaScript.
 export default defineConfig({
   entry: { index: 'src/index.ts', schema: 'src/schema/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,
-  sourcemap: true,
   target: 'es2022',
   splitting: true,
   treeshake: false,

@@ -1,4 +1,4 @@
-import { chainHasClass, ERROR_BRAND, hasErrorBrand } from './brand.js';
+import { chainHasClass, CLASS_NAME, ERROR_BRAND, hasErrorBrand } from './brand.js';
 import type { ErrorCategory } from './category.js';
 import { serializeFaultline } from './contract/serialize.js';
 import type { SerializedError } from './contract/shape.js';
@@ -39,6 +39,11 @@ const NOT_OPTIONS: ReadonlySet<string> = /* @__PURE__ */ new Set([
  * The abstract base of every faultline error. Subclass a family (`ToolError`, `ModelError`, ...)
  * rather than this; declare what differs in `static readonly defaults`.
  *
+ * `Options` is the type of the constructor's options. A class passes its own to its parent
+ * (`class ToolTimeoutError extends ToolError<ToolTimeoutErrorOptions>`) instead of writing a
+ * constructor: the classes have no constructor of their own, so building any of them costs no
+ * more than building this base, and the base costs little more than `new Error`.
+ *
  * @example
  * ```ts
  * try {
@@ -48,7 +53,7 @@ const NOT_OPTIONS: ReadonlySet<string> = /* @__PURE__ */ new Set([
  * }
  * ```
  */
-export abstract class FaultlineError extends Error {
+export abstract class FaultlineError<Options extends FaultlineErrorOptions = FaultlineErrorOptions> extends Error {
   /**
    * The class's defaults. Subclasses override this with their own `name` and what else differs;
    * anything they leave out is inherited from the parent class.
@@ -86,14 +91,17 @@ export abstract class FaultlineError extends Error {
    * @param message - Human-readable; omit it for the class's default message.
    * @param options - `cause` and any field that should differ from the class defaults.
    */
-  constructor(message?: string, options?: FaultlineErrorOptions) {
+  constructor(message?: string, options?: Options) {
     const target = new.target;
-    if (target === FaultlineError) {
+    if (isAbstractBase(target)) {
       throw new TypeError('FaultlineError is abstract: throw a subclass such as ToolError, or extend one.');
     }
-    super(messageArgument(message), causeOf(options));
-    installDefaults(target);
-    if (options !== undefined && options !== null) assignOptions(this, options);
+    super(
+      typeof message === 'string' ? message : messageArgument(message),
+      options === undefined ? undefined : causeOf(options),
+    );
+    if (!Object.hasOwn(target.prototype, CLASS_NAME)) installDefaults(target);
+    if (options != null) assignOptions(this, options); // `!= null`: a JavaScript caller may pass null
   }
 
   /**
@@ -106,7 +114,7 @@ export abstract class FaultlineError extends Error {
     value: unknown,
   ): value is InstanceType<T> {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
-    return hasErrorBrand(value) && chainHasClass(value as object, declaredNameOf(this as never));
+    return hasErrorBrand(value) && chainHasClass(value as object, declaredNameOf(this));
   }
 
   /** The faultline brand, on the prototype so that it costs an instance nothing. */
@@ -126,18 +134,26 @@ export abstract class FaultlineError extends Error {
   }
 }
 
+// A class that names itself inside its own body is emitted by bundlers as `var X = class _X`,
+// and its constructor.name (which util.inspect prints) would read `_X`. So this check, and every
+// family's `from` builder, lives outside the class body.
+function isAbstractBase(target: unknown): boolean {
+  return target === FaultlineError;
+}
+
 function messageArgument(message: unknown): string | undefined {
-  if (typeof message === 'string' || message === undefined || message === null) return message ?? undefined;
+  if (message === undefined || message === null) return undefined;
   try {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- any value a JavaScript caller passes keeps its string form
     return String(message);
   } catch {
     return undefined; // e.g. a Symbol, or an object whose toString throws: keep the default
   }
 }
 
-function causeOf(options: FaultlineErrorOptions | undefined): { cause: unknown } | undefined {
+function causeOf(options: FaultlineErrorOptions | null): { cause: unknown } | undefined {
   try {
-    return options !== undefined && options !== null && 'cause' in options ? { cause: options.cause } : undefined;
+    return options !== null && 'cause' in options ? { cause: options.cause } : undefined;
   } catch {
     return undefined;
   }

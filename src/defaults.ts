@@ -1,3 +1,4 @@
+import type { FaultlineError } from './base.js';
 import { CLASS_NAME } from './brand.js';
 import type { ErrorCategory } from './category.js';
 
@@ -26,8 +27,11 @@ export interface ErrorDefaults {
   readonly category?: ErrorCategory;
   /** The message used when the constructor is given none. */
   readonly message?: string;
-  /** Whether callers may retry. */
-  readonly retryable?: boolean;
+  /**
+   * Whether callers may retry: a constant, or a rule computed from the error when read, as
+   * ModelApiError's `(error) => isRetryableStatus(error.status)`. Options still override either.
+   */
+  readonly retryable?: boolean | ((error: FaultlineError) => boolean);
   /** An HTTP status the error stands for, such as 401 for AuthenticationError. */
   readonly status?: number;
 }
@@ -59,7 +63,10 @@ export function installDefaults(cls: DefaultsCarrier): void {
     define(proto, 'name', declaredNameOf(current));
     if (defaults !== undefined) {
       for (const key of Object.keys(defaults) as (keyof ErrorDefaults)[]) {
-        if (key !== 'name' && defaults[key] !== undefined) define(proto, key, defaults[key]);
+        const value = defaults[key];
+        if (key === 'name' || value === undefined) continue;
+        if (typeof value === 'function') defineComputed(proto, key, value);
+        else define(proto, key, value);
       }
     }
     const parent = Object.getPrototypeOf(current) as DefaultsCarrier | null;
@@ -71,4 +78,19 @@ export function installDefaults(cls: DefaultsCarrier): void {
 
 function define(target: object, key: PropertyKey, value: unknown): void {
   Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: false });
+}
+
+// A default computed on read. Setting it (from options, or when an error is read back) gives
+// the instance its own plain field, as for any other default.
+function defineComputed(target: object, key: string, compute: (error: FaultlineError) => unknown): void {
+  Object.defineProperty(target, key, {
+    get(this: FaultlineError) {
+      return compute(this);
+    },
+    set(this: FaultlineError, value: unknown) {
+      Object.defineProperty(this, key, { value, writable: true, configurable: true, enumerable: true });
+    },
+    configurable: true,
+    enumerable: false,
+  });
 }

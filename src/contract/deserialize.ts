@@ -87,17 +87,19 @@ class Rebuild {
   faultline(node: SerializedError): FaultlineError {
     const cls = classForName(node.name, this.local) ?? FAMILY_CLASSES[node.category];
     installDefaults(cls);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- built on cls's prototype without running its constructor, by design (see construct)
     const error = construct(cls, node.message, this.causeOptions(node.cause)) as FaultlineError;
+    for (const key of Object.keys(node)) {
+      if (SKIPPED_FIELDS.has(key) || node[key] === undefined) continue;
+      // Own data properties, like the constructor's options make; setOwn so that a key such as
+      // `__proto__` stays a plain field and never reaches the prototype.
+      if (key === 'truncated') Object.defineProperty(error, key, { value: node[key], writable: true, configurable: true, enumerable: false });
+      else setOwn(error, key, node[key]);
+    }
+    // Last, so that a default computed from other fields (ModelApiError's retryable) sees them.
     const target = error as unknown as Record<string, unknown>;
     for (const key of HEAD_FIELDS) {
       if (target[key] !== node[key]) target[key] = node[key];
-    }
-    for (const key of Object.keys(node)) {
-      if (SKIPPED_FIELDS.has(key) || node[key] === undefined) continue;
-      // Own data properties, like the constructor's options make; defineProperty so that a key
-      // such as `__proto__` stays a plain field and never reaches the prototype.
-      if (key === 'truncated') Object.defineProperty(error, key, { value: node[key], writable: true, configurable: true, enumerable: false });
-      else setOwn(error, key, node[key]);
     }
     this.finish(error, node);
     return error;
@@ -143,7 +145,7 @@ function construct(cls: abstract new (...args: never) => unknown, message: strin
   const limit = (Error as { stackTraceLimit?: number }).stackTraceLimit;
   const lowered = setStackTraceLimit(0);
   try {
-    return Reflect.construct(Error, options === undefined ? [message] : [message, options], cls as unknown as new () => Error) as Error;
+    return Reflect.construct(Error, options === undefined ? [message] : [message, options], cls as unknown as new () => Error);
   } finally {
     if (lowered) setStackTraceLimit(limit);
   }

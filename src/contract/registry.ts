@@ -95,5 +95,5 @@ function nameOfClass(cls: unknown, caller: string): string {
   if (typeof cls !== 'function' || !hasErrorBrand((cls as { prototype?: unknown }).prototype)) {
     throw new TypeError(`${caller}: expected a class that extends a faultline error class, such as ToolError.`);
   }
-  return declaredNameOf(cls as FaultlineErrorClass);
+  return declaredNameOf(cls);
 }

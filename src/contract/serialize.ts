@@ -358,6 +358,7 @@ function stringOf(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined || value === null) return '';
   try {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a foreign message of any type keeps its string form
     return String(value);
   } catch {
     return MARKERS.unreadable;

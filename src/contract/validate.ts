@@ -153,9 +153,10 @@ class Check {
     if (this.faultlineNode(value, path, nesting, false)) return true;
     if (this.halted) return false;
     if (this.foreignNode(value, path, nesting)) return true;
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- foreignNode may set it; TypeScript keeps the narrowing across the call
     if (this.halted) return false;
     if (this.json(value, path, nesting - 1, false)) {
-      if (isObject(value) || Array.isArray(value)) this.kinds.set(value as object, 'json');
+      if (isObject(value) || Array.isArray(value)) this.kinds.set(value, 'json');
       return true;
     }
     return this.fail(path, 'Expected a serialized error, a foreign error or a JSON value without null', record);

@@ -1,5 +1,6 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
+import type { Recognition } from '../mapper/recognise.js';
 import { isTransientKind, mapInto } from '../mapper/scoped.js';
 
 /** Options of every agent error: the agent that failed. */
@@ -33,7 +34,7 @@ export type AgentContext = Omit<AgentErrorOptions, 'cause'>;
  * throw new AgentError('The plan was empty', { agentId: 'planner' });
  * ```
  */
-export class AgentError extends FaultlineError {
+export class AgentError<Options extends AgentErrorOptions = AgentErrorOptions> extends FaultlineError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'AgentError',
     code: 'AGENT_ERROR',
@@ -44,9 +45,6 @@ export class AgentError extends FaultlineError {
   /** The agent's id. */
   declare readonly agentId?: string;
 
-  constructor(message?: string, options?: AgentErrorOptions) {
-    super(message, options);
-  }
 
   /**
    * Maps anything thrown inside an agent loop into the agent family: an abort becomes
@@ -62,16 +60,19 @@ export class AgentError extends FaultlineError {
   static from<E extends FaultlineError>(value: E, context?: AgentContext): E;
   static from(value: unknown, context?: AgentContext): FaultlineError;
   static from(value: unknown, context?: AgentContext): FaultlineError {
-    return mapInto(value, (recognition) => {
-      const options = { ...context, cause: value };
-      if (recognition.kind === 'aborted') return new AgentAbortedError(recognition.message, options);
-      return new AgentError(recognition.message, isTransientKind(recognition) ? { ...options, retryable: true } : options);
-    });
+    return mapInto(value, (recognition) => agentErrorFor(value, recognition, context));
   }
 }
 
+// Outside the class body on purpose: see isAbstractBase in base.ts.
+function agentErrorFor(value: unknown, recognition: Recognition, context: AgentContext | undefined): AgentError {
+  const options = { ...context, cause: value };
+  if (recognition.kind === 'aborted') return new AgentAbortedError(recognition.message, options);
+  return new AgentError(recognition.message, isTransientKind(recognition) ? { ...options, retryable: true } : options);
+}
+
 /** The loop reached its iteration limit without finishing. */
-export class AgentMaxIterationsError extends AgentError {
+export class AgentMaxIterationsError extends AgentError<AgentMaxIterationsErrorOptions> {
   static override readonly defaults: ErrorDefaults = {
     name: 'AgentMaxIterationsError',
     code: 'AGENT_MAX_ITERATIONS',
@@ -81,13 +82,10 @@ export class AgentMaxIterationsError extends AgentError {
   /** The iteration limit that was reached. */
   declare readonly maxIterations?: number;
 
-  constructor(message?: string, options?: AgentMaxIterationsErrorOptions) {
-    super(message, options);
-  }
 }
 
 /** The agent was asked for a state transition its state machine does not allow. */
-export class AgentStateError extends AgentError {
+export class AgentStateError extends AgentError<AgentStateErrorOptions> {
   static override readonly defaults: ErrorDefaults = {
     name: 'AgentStateError',
     code: 'AGENT_INVALID_STATE_TRANSITION',
@@ -99,9 +97,6 @@ export class AgentStateError extends AgentError {
   /** The state it was asked to move to. */
   declare readonly targetState?: string;
 
-  constructor(message?: string, options?: AgentStateErrorOptions) {
-    super(message, options);
-  }
 }
 
 /** The run was aborted, by an AbortSignal or by the caller. */

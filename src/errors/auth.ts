@@ -1,5 +1,6 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
+import type { Recognition } from '../mapper/recognise.js';
 import { mapInto } from '../mapper/scoped.js';
 
 /** What `AuthError.from` may add to the error it builds. */
@@ -14,7 +15,7 @@ export type AuthContext = Omit<FaultlineErrorOptions, 'cause'>;
  * if (error instanceof AuthError) promptForCredentials();
  * ```
  */
-export class AuthError extends FaultlineError {
+export class AuthError<Options extends FaultlineErrorOptions = FaultlineErrorOptions> extends FaultlineError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'AuthError',
     code: 'AUTH_ERROR',
@@ -35,13 +36,17 @@ export class AuthError extends FaultlineError {
   static from<E extends FaultlineError>(value: E, context?: AuthContext): E;
   static from(value: unknown, context?: AuthContext): FaultlineError;
   static from(value: unknown, context?: AuthContext): FaultlineError {
-    return mapInto(value, ({ message, status }) => {
-      const options = { ...context, status, cause: value };
-      if (status === 401) return new AuthenticationError(message, options);
-      if (status === 403) return new AuthorizationError(message, options);
-      return new AuthError(message, options);
-    });
+    return mapInto(value, (recognition) => authErrorFor(value, recognition, context));
   }
+}
+
+// Outside the class body on purpose: see isAbstractBase in base.ts.
+function authErrorFor(value: unknown, { message, status: found }: Recognition, context: AuthContext | undefined): AuthError {
+  const status = found ?? context?.status;
+  const options = { ...context, status, cause: value };
+  if (status === 401) return new AuthenticationError(message, options);
+  if (status === 403) return new AuthorizationError(message, options);
+  return new AuthError(message, options);
 }
 
 /** The caller is not authenticated, or its credentials were rejected. `status` defaults to 401. */

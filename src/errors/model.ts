@@ -1,5 +1,6 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
+import type { Recognition } from '../mapper/recognise.js';
 import { mapInto } from '../mapper/scoped.js';
 
 /** Options of every model error: the provider and model that failed. */
@@ -28,7 +29,7 @@ export type ModelContext = Omit<ModelErrorOptions, 'cause'>;
  * throw new ModelError('The completion was empty', { provider: 'openai', model: 'gpt-4o' });
  * ```
  */
-export class ModelError extends FaultlineError {
+export class ModelError<Options extends ModelErrorOptions = ModelErrorOptions> extends FaultlineError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'ModelError',
     code: 'MODEL_ERROR',
@@ -41,9 +42,6 @@ export class ModelError extends FaultlineError {
   /** The model id. */
   declare readonly model?: string;
 
-  constructor(message?: string, options?: ModelErrorOptions) {
-    super(message, options);
-  }
 
   /**
    * Maps anything thrown by a model call into the model family: a timeout becomes
@@ -58,15 +56,19 @@ export class ModelError extends FaultlineError {
   static from<E extends FaultlineError>(value: E, context?: ModelContext): E;
   static from(value: unknown, context?: ModelContext): FaultlineError;
   static from(value: unknown, context?: ModelContext): FaultlineError {
-    return mapInto(value, ({ kind, message, status }) => {
-      const options = { ...context, status, cause: value };
-      if (kind === 'timeout') return new ModelTimeoutError(message, options);
-      if (status === 429) return new ModelRateLimitError(message, options);
-      if (kind === 'network') return new ModelApiError(message, { ...options, retryable: true });
-      if (status !== undefined) return new ModelApiError(message, options);
-      return new ModelError(message, options);
-    });
+    return mapInto(value, (recognition) => modelErrorFor(value, recognition, context));
   }
+}
+
+// Outside the class body on purpose: see isAbstractBase in base.ts.
+function modelErrorFor(value: unknown, { kind, message, status: found }: Recognition, context: ModelContext | undefined): ModelError {
+  const status = found ?? context?.status;
+  const options = { ...context, status, cause: value };
+  if (kind === 'timeout') return new ModelTimeoutError(message, options);
+  if (status === 429) return new ModelRateLimitError(message, options);
+  if (kind === 'network') return new ModelApiError(message, { ...options, retryable: true });
+  if (status !== undefined) return new ModelApiError(message, options);
+  return new ModelError(message, options);
 }
 
 /**
@@ -88,7 +90,7 @@ export class ModelRateLimitError extends ModelError {
 }
 
 /** The model call ran out of time. Retryable. */
-export class ModelTimeoutError extends ModelError {
+export class ModelTimeoutError extends ModelError<ModelTimeoutErrorOptions> {
   static override readonly defaults: ErrorDefaults = {
     name: 'ModelTimeoutError',
     code: 'MODEL_TIMEOUT',
@@ -99,9 +101,6 @@ export class ModelTimeoutError extends ModelError {
   /** The time limit that was exceeded, in whole milliseconds. */
   declare readonly timeoutMs?: number;
 
-  constructor(message?: string, options?: ModelTimeoutErrorOptions) {
-    super(message, options);
-  }
 }
 
 /**
@@ -119,14 +118,8 @@ export class ModelApiError extends ModelError {
     name: 'ModelApiError',
     code: 'MODEL_API_ERROR',
     message: 'The model provider returned an error',
+    retryable: (error) => isRetryableStatus(error.status),
   };
-
-  constructor(message?: string, options?: ModelErrorOptions) {
-    super(message, options);
-    if (options?.retryable === undefined && isRetryableStatus(this.status)) {
-      (this as { retryable: boolean }).retryable = true;
-    }
-  }
 }
 
 /** The statuses after which a repeated request may succeed: timeout, conflict, server errors. */

@@ -20,7 +20,7 @@ export type SecurityContext = Omit<SecurityErrorOptions, 'cause'>;
  * throw new SecurityError('Prompt injection detected', { policy: 'input-guard' });
  * ```
  */
-export class SecurityError extends FaultlineError {
+export class SecurityError<Options extends SecurityErrorOptions = SecurityErrorOptions> extends FaultlineError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'SecurityError',
     code: 'SECURITY_VIOLATION',
@@ -31,9 +31,6 @@ export class SecurityError extends FaultlineError {
   /** The policy or guardrail that denied the operation. */
   declare readonly policy?: string;
 
-  constructor(message?: string, options?: SecurityErrorOptions) {
-    super(message, options);
-  }
 
   /**
    * Wraps anything a guardrail threw as a SecurityError. A faultline error passes through unchanged.
@@ -46,6 +43,11 @@ export class SecurityError extends FaultlineError {
   static from<E extends FaultlineError>(value: E, context?: SecurityContext): E;
   static from(value: unknown, context?: SecurityContext): FaultlineError;
   static from(value: unknown, context?: SecurityContext): FaultlineError {
-    return mapInto(value, ({ message }) => new SecurityError(message, { ...context, cause: value }));
+    return mapInto(value, ({ message }) => securityErrorFor(value, message, context));
   }
+}
+
+// Outside the class body on purpose: see isAbstractBase in base.ts.
+function securityErrorFor(value: unknown, message: string | undefined, context: SecurityContext | undefined): SecurityError {
+  return new SecurityError(message, { ...context, cause: value });
 }

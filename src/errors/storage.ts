@@ -1,5 +1,6 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
+import type { Recognition } from '../mapper/recognise.js';
 import { isTransientKind, mapInto } from '../mapper/scoped.js';
 
 /** Options of {@link StorageError}. */
@@ -19,7 +20,7 @@ export type StorageContext = Omit<StorageErrorOptions, 'cause'>;
  * throw new StorageError('Write rejected', { store: 'memory', details: { key: 'session:42' } });
  * ```
  */
-export class StorageError extends FaultlineError {
+export class StorageError<Options extends StorageErrorOptions = StorageErrorOptions> extends FaultlineError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'StorageError',
     code: 'STORAGE_ERROR',
@@ -30,9 +31,6 @@ export class StorageError extends FaultlineError {
   /** The store that failed. */
   declare readonly store?: string;
 
-  constructor(message?: string, options?: StorageErrorOptions) {
-    super(message, options);
-  }
 
   /**
    * Maps anything a store threw into a StorageError, retryable when it was a network failure or
@@ -47,9 +45,12 @@ export class StorageError extends FaultlineError {
   static from<E extends FaultlineError>(value: E, context?: StorageContext): E;
   static from(value: unknown, context?: StorageContext): FaultlineError;
   static from(value: unknown, context?: StorageContext): FaultlineError {
-    return mapInto(value, (recognition) => {
-      const options = { ...context, cause: value };
-      return new StorageError(recognition.message, isTransientKind(recognition) ? { ...options, retryable: true } : options);
-    });
+    return mapInto(value, (recognition) => storageErrorFor(value, recognition, context));
   }
+}
+
+// Outside the class body on purpose: see isAbstractBase in base.ts.
+function storageErrorFor(value: unknown, recognition: Recognition, context: StorageContext | undefined): StorageError {
+  const options = { ...context, cause: value };
+  return new StorageError(recognition.message, isTransientKind(recognition) ? { ...options, retryable: true } : options);
 }

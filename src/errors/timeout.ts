@@ -20,7 +20,7 @@ export type TimeoutContext = Omit<TimeoutErrorOptions, 'cause'>;
  * throw new TimeoutError('Embedding batch timed out', { timeoutMs: 30_000 });
  * ```
  */
-export class TimeoutError extends FaultlineError {
+export class TimeoutError<Options extends TimeoutErrorOptions = TimeoutErrorOptions> extends FaultlineError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'TimeoutError',
     code: 'TIMEOUT',
@@ -32,9 +32,6 @@ export class TimeoutError extends FaultlineError {
   /** The time limit that was exceeded, in whole milliseconds. */
   declare readonly timeoutMs?: number;
 
-  constructor(message?: string, options?: TimeoutErrorOptions) {
-    super(message, options);
-  }
 
   /**
    * Wraps any value as a TimeoutError. A faultline error passes through unchanged.
@@ -47,6 +44,11 @@ export class TimeoutError extends FaultlineError {
   static from<E extends FaultlineError>(value: E, context?: TimeoutContext): E;
   static from(value: unknown, context?: TimeoutContext): FaultlineError;
   static from(value: unknown, context?: TimeoutContext): FaultlineError {
-    return mapInto(value, ({ message }) => new TimeoutError(message, { ...context, cause: value }));
+    return mapInto(value, ({ message }) => timeoutErrorFor(value, message, context));
   }
+}
+
+// Outside the class body on purpose: see isAbstractBase in base.ts.
+function timeoutErrorFor(value: unknown, message: string | undefined, context: TimeoutContext | undefined): TimeoutError {
+  return new TimeoutError(message, { ...context, cause: value });
 }

@@ -1,5 +1,6 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
+import type { Recognition } from '../mapper/recognise.js';
 import { isTransientKind, mapInto } from '../mapper/scoped.js';
 
 /** Options of every tool error: the tool that failed. */
@@ -25,7 +26,7 @@ export type ToolContext = Omit<ToolErrorOptions, 'cause'>;
  * throw new ToolError('The tool returned malformed output', { toolName: 'search' });
  * ```
  */
-export class ToolError extends FaultlineError {
+export class ToolError<Options extends ToolErrorOptions = ToolErrorOptions> extends FaultlineError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'ToolError',
     code: 'TOOL_ERROR',
@@ -36,9 +37,6 @@ export class ToolError extends FaultlineError {
   /** The tool's registered name. */
   declare readonly toolName?: string;
 
-  constructor(message?: string, options?: ToolErrorOptions) {
-    super(message, options);
-  }
 
   /**
    * Maps anything a tool threw into the tool family: a timeout becomes ToolTimeoutError,
@@ -53,12 +51,15 @@ export class ToolError extends FaultlineError {
   static from<E extends FaultlineError>(value: E, context?: ToolContext): E;
   static from(value: unknown, context?: ToolContext): FaultlineError;
   static from(value: unknown, context?: ToolContext): FaultlineError {
-    return mapInto(value, (recognition) => {
-      const options = { ...context, cause: value };
-      if (recognition.kind === 'timeout') return new ToolTimeoutError(recognition.message, options);
-      return new ToolExecutionError(recognition.message, isTransientKind(recognition) ? { ...options, retryable: true } : options);
-    });
+    return mapInto(value, (recognition) => toolErrorFor(value, recognition, context));
   }
+}
+
+// Outside the class body on purpose: see isAbstractBase in base.ts.
+function toolErrorFor(value: unknown, recognition: Recognition, context: ToolContext | undefined): ToolError {
+  const options = { ...context, cause: value };
+  if (recognition.kind === 'timeout') return new ToolTimeoutError(recognition.message, options);
+  return new ToolExecutionError(recognition.message, isTransientKind(recognition) ? { ...options, retryable: true } : options);
 }
 
 /**
@@ -96,7 +97,7 @@ export class ToolExecutionError extends ToolError {
 }
 
 /** The tool ran out of time. Retryable. */
-export class ToolTimeoutError extends ToolError {
+export class ToolTimeoutError extends ToolError<ToolTimeoutErrorOptions> {
   static override readonly defaults: ErrorDefaults = {
     name: 'ToolTimeoutError',
     code: 'TOOL_TIMEOUT',
@@ -107,7 +108,4 @@ export class ToolTimeoutError extends ToolError {
   /** The time limit that was exceeded, in whole milliseconds. */
   declare readonly timeoutMs?: number;
 
-  constructor(message?: string, options?: ToolTimeoutErrorOptions) {
-    super(message, options);
-  }
 }

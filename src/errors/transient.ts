@@ -14,7 +14,7 @@ export type TransientContext = Omit<FaultlineErrorOptions, 'cause'>;
  * throw new TransientError('Connection reset by peer', { retryAfterMs: 500 });
  * ```
  */
-export class TransientError extends FaultlineError {
+export class TransientError<Options extends FaultlineErrorOptions = FaultlineErrorOptions> extends FaultlineError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'TransientError',
     code: 'TRANSIENT',
@@ -34,6 +34,11 @@ export class TransientError extends FaultlineError {
   static from<E extends FaultlineError>(value: E, context?: TransientContext): E;
   static from(value: unknown, context?: TransientContext): FaultlineError;
   static from(value: unknown, context?: TransientContext): FaultlineError {
-    return mapInto(value, ({ message }) => new TransientError(message, { ...context, cause: value }));
+    return mapInto(value, ({ message }) => transientErrorFor(value, message, context));
   }
+}
+
+// Outside the class body on purpose: see isAbstractBase in base.ts.
+function transientErrorFor(value: unknown, message: string | undefined, context: TransientContext | undefined): TransientError {
+  return new TransientError(message, { ...context, cause: value });
 }

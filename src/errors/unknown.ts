@@ -14,7 +14,7 @@ export type UnknownContext = Omit<FaultlineErrorOptions, 'cause'>;
  * normalizeError('boom'); // UnknownError { message: 'boom', cause: 'boom' }
  * ```
  */
-export class UnknownError extends FaultlineError {
+export class UnknownError<Options extends FaultlineErrorOptions = FaultlineErrorOptions> extends FaultlineError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'UnknownError',
     code: 'UNKNOWN_ERROR',
@@ -33,6 +33,11 @@ export class UnknownError extends FaultlineError {
   static from<E extends FaultlineError>(value: E, context?: UnknownContext): E;
   static from(value: unknown, context?: UnknownContext): FaultlineError;
   static from(value: unknown, context?: UnknownContext): FaultlineError {
-    return mapInto(value, ({ message }) => new UnknownError(message, { ...context, cause: value }));
+    return mapInto(value, ({ message }) => unknownErrorFor(value, message, context));
   }
+}
+
+// Outside the class body on purpose: see isAbstractBase in base.ts.
+function unknownErrorFor(value: unknown, message: string | undefined, context: UnknownContext | undefined): UnknownError {
+  return new UnknownError(message, { ...context, cause: value });
 }

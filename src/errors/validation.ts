@@ -21,7 +21,7 @@ export type ValidationContext = Omit<ValidationErrorOptions, 'cause'>;
  * throw new ValidationError('Invalid tool arguments', { fields: { query: 'Required' } });
  * ```
  */
-export class ValidationError extends FaultlineError {
+export class ValidationError<Options extends ValidationErrorOptions = ValidationErrorOptions> extends FaultlineError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'ValidationError',
     code: 'VALIDATION_FAILED',
@@ -32,9 +32,6 @@ export class ValidationError extends FaultlineError {
   /** What is wrong, by path (segments joined with `.`). */
   declare readonly fields?: Readonly<Record<string, string>>;
 
-  constructor(message?: string, options?: ValidationErrorOptions) {
-    super(message, options);
-  }
 
   /**
    * Turns a ZodError (of any zod version or copy, recognised by its shape) into a
@@ -48,12 +45,7 @@ export class ValidationError extends FaultlineError {
    * ```
    */
   static fromZodError(zodError: unknown, context?: ValidationContext): ValidationError {
-    const fields = zodIssueFields(zodError);
-    return new ValidationError(fields === undefined ? undefined : summarize(fields), {
-      ...context,
-      fields: fields ?? context?.fields,
-      cause: zodError,
-    });
+    return validationErrorFor(zodError, zodIssueFields(zodError), undefined, context);
   }
 
   /**
@@ -68,14 +60,22 @@ export class ValidationError extends FaultlineError {
   static from<E extends FaultlineError>(value: E, context?: ValidationContext): E;
   static from(value: unknown, context?: ValidationContext): FaultlineError;
   static from(value: unknown, context?: ValidationContext): FaultlineError {
-    return mapInto(value, ({ message, fields }) =>
-      new ValidationError(fields === undefined ? message : summarize(fields), {
-        ...context,
-        fields: fields ?? context?.fields,
-        cause: value,
-      }),
-    );
+    return mapInto(value, ({ message, fields }) => validationErrorFor(value, fields, message, context));
   }
+}
+
+// Outside the class body on purpose: see isAbstractBase in base.ts.
+function validationErrorFor(
+  value: unknown,
+  fields: Readonly<Record<string, string>> | undefined,
+  message: string | undefined,
+  context: ValidationContext | undefined,
+): ValidationError {
+  return new ValidationError(fields === undefined ? message : summarize(fields), {
+    ...context,
+    fields: fields ?? context?.fields,
+    cause: value,
+  });
 }
 
 function summarize(fields: Readonly<Record<string, string>>): string {

@@ -84,6 +84,6 @@ export const serializedErrorSchema: z.ZodMiniType<SerializedError> = z.catchall(
     truncated: z.optional(truncationSchema),
   }),
   serializedJsonSchema,
-) as z.ZodMiniType<SerializedError>;
+);
 
 export type { SerializedCause, SerializedError, SerializedForeignError, SerializedJson, Truncation } from '../contract/shape.js';
