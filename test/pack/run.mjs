@@ -1,0 +1,128 @@
+// The pack smoke test (`npm run test:pack`, after `npm run build`): packs the package as npm
+// would publish it, checks the tarball's file list, installs the tarball into a fresh project in
+// a temporary directory, and there runs an ES module script, a CommonJS script and the repo's
+// own tsc on a TypeScript consumer (moduleResolution node16, then bundler). The consumer files
+// are real files in ./fixtures. Prints one line per check, then `pack: N passed, M failed`.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const fixtures = fileURLToPath(new URL('fixtures/', import.meta.url));
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+
+// What a consumer needs, and what must never ship.
+const REQUIRED_FILES = [
+  'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE',
+  'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts',
+  'dist/schema.js', 'dist/schema.cjs', 'dist/schema.d.ts', 'dist/schema.d.cts', 'dist/schema.json',
+  'schema/package.json', 'schema.json/package.json',
+];
+const FORBIDDEN = [
+  { title: 'no src/', test: (path) => path.startsWith('src/') },
+  { title: 'no test/', test: (path) => path.startsWith('test/') },
+  { title: 'no .tmp/', test: (path) => path.startsWith('.tmp/') },
+  { title: 'no .map files', test: (path) => path.endsWith('.map') },
+];
+
+let passed = 0;
+let failed = 0;
+
+/** Records one check: a line `ok   title`, or `FAIL title` followed by the detail, indented. */
+function record(ok, title, detail = '') {
+  if (ok) passed += 1;
+  else failed += 1;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${title}`);
+  if (!ok && detail.trim() !== '') console.log(indent(detail));
+}
+
+function indent(text) {
+  return text.trimEnd().split('\n').map((line) => `    ${line}`).join('\n');
+}
+
+/** Runs a command to completion; never throws. */
+function run(command, args, cwd, timeout = 60_000) {
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    timeout,
+    shell: process.platform === 'win32',
+    env: { ...process.env, npm_config_update_notifier: 'false', npm_config_loglevel: 'error' },
+  });
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`;
+  return { ok: result.status === 0, status: result.status, stdout: result.stdout ?? '', output };
+}
+
+/** Runs a fixture script and turns each `ok ...` / `not ok ...` line it prints into a check; other lines say why. */
+function runScript(file, projectDir) {
+  const result = run(process.execPath, [file], projectDir);
+  let finished = false;
+  for (const line of result.stdout.split('\n')) {
+    if (line.startsWith('ok ')) record(true, line.slice(3));
+    else if (line.startsWith('not ok ')) record(false, line.slice(7));
+    else if (line === 'done') finished = true;
+    else if (line.trim() !== '') console.log(indent(line));
+  }
+  record(finished, `${file} loads the installed package and runs to the end`, result.output);
+}
+
+function checkFileList(files) {
+  const paths = new Set(files.map((file) => file.path));
+  for (const path of REQUIRED_FILES) {
+    record(paths.has(path), `tarball contains ${path}`, paths.has(path) ? '' : `missing from the tarball (does ${path} exist, and is it in "files"?)`);
+  }
+  for (const { title, test } of FORBIDDEN) {
+    const found = [...paths].filter(test);
+    record(found.length === 0, `tarball has ${title}`, found.join('\n'));
+  }
+}
+
+function main(workDir) {
+  if (!existsSync(join(root, 'dist', 'index.js'))) {
+    record(false, 'dist/ is built', 'dist/index.js is missing: run `npm run build` first');
+    return;
+  }
+
+  const packDir = join(workDir, 'pack');
+  const projectDir = join(workDir, 'project');
+  mkdirSync(packDir);
+  const pack = run('npm', ['pack', '--json', '--pack-destination', packDir], root);
+  let manifest;
+  try {
+    [manifest] = JSON.parse(pack.stdout);
+  } catch {
+    manifest = undefined;
+  }
+  record(pack.ok && manifest !== undefined, 'npm pack writes a tarball', pack.output);
+  if (!pack.ok || manifest === undefined) return;
+  checkFileList(manifest.files);
+
+  cpSync(fixtures, projectDir, { recursive: true });
+  const tarball = join(packDir, manifest.filename);
+  const install = run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], projectDir, 180_000);
+  record(install.ok, 'npm install <tarball> in a fresh project', install.output);
+  if (!install.ok) return;
+
+  runScript('esm.mjs', projectDir);
+  runScript('cjs.cjs', projectDir);
+
+  // The node16 consumer is a Node application: it gets the repo's @types/node.
+  const typeRoots = join(root, 'node_modules', '@types');
+  for (const [config, extra] of [['tsconfig.node16.json', ['--typeRoots', typeRoots]], ['tsconfig.bundler.json', []]]) {
+    const check = run(process.execPath, [tsc, '-p', config, ...extra], projectDir);
+    record(check.ok, `tsc -p ${config} accepts the TypeScript consumer`, check.output);
+  }
+}
+
+const workDir = mkdtempSync(join(tmpdir(), 'faultline-pack-'));
+try {
+  main(workDir);
+} catch (error) {
+  record(false, 'the pack test ran without an unexpected error', error instanceof Error ? (error.stack ?? error.message) : String(error));
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}
+console.log(`pack: ${passed} passed, ${failed} failed`);
+process.exitCode = failed === 0 ? 0 : 1;
