@@ -198,6 +198,8 @@ function jsonCopy(value: unknown, run: Run, node: Node, depth: number, path: obj
 }
 
 function objectCopy(object: object, run: Run, node: Node, depth: number, path: object[]): SerializedJson | undefined {
+  // An invalid Date's toJSON gives null, which would drop it without a trace.
+  if (object instanceof Date) return budgetedText(Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString(), run, node);
   const toJSON = readProperty(object, 'toJSON');
   if (typeof toJSON === 'function') {
     let converted: unknown;

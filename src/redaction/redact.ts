@@ -15,7 +15,10 @@ export const REDACTED = '[REDACTED]';
 export interface RedactionOptions {
   /** Further patterns to redact inside any string. Each match becomes `[REDACTED]`. */
   readonly patterns?: readonly RegExp[];
-  /** Further key names whose values are redacted: a string compares like the built-in names, a RegExp tests the raw key. */
+  /**
+   * Further key names whose values are redacted. A string matches a key equal to it once both are
+   * lowercased and stripped to letters and digits (`'customerSsn'` matches `customer_ssn`); a RegExp tests the raw key.
+   */
   readonly keys?: readonly (string | RegExp)[];
 }
 
