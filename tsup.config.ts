@@ -9,7 +9,9 @@ export default defineConfig({
   dts: true,
   clean: true,
   target: 'es2022',
-  splitting: true,
+  // No splitting: for CJS, tsup builds split chunks by converting ESM with sucrase, which lowers
+  // static fields into `(_class2 = class extends ...)` and loses every class name.
+  splitting: false,
   treeshake: false,
   minify: false,
   external: ['zod'],

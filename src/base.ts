@@ -31,8 +31,9 @@ export interface FaultlineErrorOptions {
 
 // Keys an options object cannot set: they belong to the class or to Error itself, and
 // `__proto__` / `constructor` would reach past the instance.
+// `then` would make the error a thenable that `await` unwraps.
 const NOT_OPTIONS: ReadonlySet<string> = /* @__PURE__ */ new Set([
-  'cause', 'name', 'category', 'message', 'stack', '__proto__', 'constructor',
+  'cause', 'name', 'category', 'message', 'stack', '__proto__', 'constructor', 'then',
 ]);
 
 /**
@@ -113,7 +114,11 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
     this: T,
     value: unknown,
   ): value is InstanceType<T> {
-    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    try {
+      if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    } catch {
+      return false; // a revoked Proxy, or one whose getPrototypeOf trap throws: not one of ours
+    }
     return hasErrorBrand(value) && chainHasClass(value as object, declaredNameOf(this));
   }
 
@@ -147,7 +152,7 @@ function messageArgument(message: unknown): string | undefined {
     // eslint-disable-next-line @typescript-eslint/no-base-to-string -- any value a JavaScript caller passes keeps its string form
     return String(message);
   } catch {
-    return undefined; // e.g. a Symbol, or an object whose toString throws: keep the default
+    return undefined; // an object whose toString or Symbol.toPrimitive throws: keep the default
   }
 }
 
@@ -176,6 +181,7 @@ function assignOptions(error: FaultlineError, options: object): void {
       continue;
     }
     if (WHOLE_NUMBER_FIELDS.has(key)) value = toWholeNonNegative(value);
-    if (value !== undefined && value !== null) target[key] = value;
+    // A key naming a method (toString, toJSON) would replace it on this error: not a field.
+    if (value !== undefined && value !== null && typeof target[key] !== 'function') target[key] = value;
   }
 }

@@ -1,7 +1,7 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
 import type { Recognition } from '../mapper/recognise.js';
-import { isTransientKind, mapInto } from '../mapper/scoped.js';
+import { isTransientKind, mappedOptions, mapInto } from '../mapper/scoped.js';
 
 /** Options of every agent error: the agent that failed. */
 export interface AgentErrorOptions extends FaultlineErrorOptions {
@@ -66,7 +66,7 @@ export class AgentError<Options extends AgentErrorOptions = AgentErrorOptions> e
 
 // Outside the class body on purpose: see isAbstractBase in base.ts.
 function agentErrorFor(value: unknown, recognition: Recognition, context: AgentContext | undefined): AgentError {
-  const options = { ...context, cause: value };
+  const options = mappedOptions(value, recognition, context);
   if (recognition.kind === 'aborted') return new AgentAbortedError(recognition.message, options);
   return new AgentError(recognition.message, isTransientKind(recognition) ? { ...options, retryable: true } : options);
 }

@@ -1,7 +1,7 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
 import type { Recognition } from '../mapper/recognise.js';
-import { mapInto } from '../mapper/scoped.js';
+import { mappedOptions, mapInto } from '../mapper/scoped.js';
 
 /** What `AuthError.from` may add to the error it builds. */
 export type AuthContext = Omit<FaultlineErrorOptions, 'cause'>;
@@ -41,12 +41,11 @@ export class AuthError<Options extends FaultlineErrorOptions = FaultlineErrorOpt
 }
 
 // Outside the class body on purpose: see isAbstractBase in base.ts.
-function authErrorFor(value: unknown, { message, status: found }: Recognition, context: AuthContext | undefined): AuthError {
-  const status = found ?? context?.status;
-  const options = { ...context, status, cause: value };
-  if (status === 401) return new AuthenticationError(message, options);
-  if (status === 403) return new AuthorizationError(message, options);
-  return new AuthError(message, options);
+function authErrorFor(value: unknown, recognition: Recognition, context: AuthContext | undefined): AuthError {
+  const options = mappedOptions(value, recognition, context);
+  if (options.status === 401) return new AuthenticationError(recognition.message, options);
+  if (options.status === 403) return new AuthorizationError(recognition.message, options);
+  return new AuthError(recognition.message, options);
 }
 
 /** The caller is not authenticated, or its credentials were rejected. `status` defaults to 401. */

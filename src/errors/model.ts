@@ -1,7 +1,7 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
 import type { Recognition } from '../mapper/recognise.js';
-import { mapInto } from '../mapper/scoped.js';
+import { mappedOptions, mapInto } from '../mapper/scoped.js';
 
 /** Options of every model error: the provider and model that failed. */
 export interface ModelErrorOptions extends FaultlineErrorOptions {
@@ -61,9 +61,10 @@ export class ModelError<Options extends ModelErrorOptions = ModelErrorOptions> e
 }
 
 // Outside the class body on purpose: see isAbstractBase in base.ts.
-function modelErrorFor(value: unknown, { kind, message, status: found }: Recognition, context: ModelContext | undefined): ModelError {
-  const status = found ?? context?.status;
-  const options = { ...context, status, cause: value };
+function modelErrorFor(value: unknown, recognition: Recognition, context: ModelContext | undefined): ModelError {
+  const { kind, message } = recognition;
+  const options = mappedOptions(value, recognition, context);
+  const { status } = options;
   if (kind === 'timeout') return new ModelTimeoutError(message, options);
   if (status === 429) return new ModelRateLimitError(message, options);
   if (kind === 'network') return new ModelApiError(message, { ...options, retryable: true });

@@ -1,6 +1,7 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
-import { mapInto } from '../mapper/scoped.js';
+import type { Recognition } from '../mapper/recognise.js';
+import { mappedOptions, mapInto } from '../mapper/scoped.js';
 
 /** Options of {@link SecurityError}. */
 export interface SecurityErrorOptions extends FaultlineErrorOptions {
@@ -43,11 +44,11 @@ export class SecurityError<Options extends SecurityErrorOptions = SecurityErrorO
   static from<E extends FaultlineError>(value: E, context?: SecurityContext): E;
   static from(value: unknown, context?: SecurityContext): FaultlineError;
   static from(value: unknown, context?: SecurityContext): FaultlineError {
-    return mapInto(value, ({ message }) => securityErrorFor(value, message, context));
+    return mapInto(value, (recognition) => securityErrorFor(value, recognition, context));
   }
 }
 
 // Outside the class body on purpose: see isAbstractBase in base.ts.
-function securityErrorFor(value: unknown, message: string | undefined, context: SecurityContext | undefined): SecurityError {
-  return new SecurityError(message, { ...context, cause: value });
+function securityErrorFor(value: unknown, recognition: Recognition, context: SecurityContext | undefined): SecurityError {
+  return new SecurityError(recognition.message, mappedOptions(value, recognition, context));
 }

@@ -1,7 +1,7 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
 import type { Recognition } from '../mapper/recognise.js';
-import { isTransientKind, mapInto } from '../mapper/scoped.js';
+import { isTransientKind, mappedOptions, mapInto } from '../mapper/scoped.js';
 
 /** Options of {@link StorageError}. */
 export interface StorageErrorOptions extends FaultlineErrorOptions {
@@ -51,6 +51,6 @@ export class StorageError<Options extends StorageErrorOptions = StorageErrorOpti
 
 // Outside the class body on purpose: see isAbstractBase in base.ts.
 function storageErrorFor(value: unknown, recognition: Recognition, context: StorageContext | undefined): StorageError {
-  const options = { ...context, cause: value };
+  const options = mappedOptions(value, recognition, context);
   return new StorageError(recognition.message, isTransientKind(recognition) ? { ...options, retryable: true } : options);
 }

@@ -1,6 +1,7 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
-import { mapInto } from '../mapper/scoped.js';
+import type { Recognition } from '../mapper/recognise.js';
+import { mappedOptions, mapInto } from '../mapper/scoped.js';
 
 /** Options of {@link TimeoutError}. */
 export interface TimeoutErrorOptions extends FaultlineErrorOptions {
@@ -44,11 +45,11 @@ export class TimeoutError<Options extends TimeoutErrorOptions = TimeoutErrorOpti
   static from<E extends FaultlineError>(value: E, context?: TimeoutContext): E;
   static from(value: unknown, context?: TimeoutContext): FaultlineError;
   static from(value: unknown, context?: TimeoutContext): FaultlineError {
-    return mapInto(value, ({ message }) => timeoutErrorFor(value, message, context));
+    return mapInto(value, (recognition) => timeoutErrorFor(value, recognition, context));
   }
 }
 
 // Outside the class body on purpose: see isAbstractBase in base.ts.
-function timeoutErrorFor(value: unknown, message: string | undefined, context: TimeoutContext | undefined): TimeoutError {
-  return new TimeoutError(message, { ...context, cause: value });
+function timeoutErrorFor(value: unknown, recognition: Recognition, context: TimeoutContext | undefined): TimeoutError {
+  return new TimeoutError(recognition.message, mappedOptions(value, recognition, context));
 }

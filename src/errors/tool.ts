@@ -1,7 +1,7 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
 import type { Recognition } from '../mapper/recognise.js';
-import { isTransientKind, mapInto } from '../mapper/scoped.js';
+import { isTransientKind, mappedOptions, mapInto } from '../mapper/scoped.js';
 
 /** Options of every tool error: the tool that failed. */
 export interface ToolErrorOptions extends FaultlineErrorOptions {
@@ -57,7 +57,7 @@ export class ToolError<Options extends ToolErrorOptions = ToolErrorOptions> exte
 
 // Outside the class body on purpose: see isAbstractBase in base.ts.
 function toolErrorFor(value: unknown, recognition: Recognition, context: ToolContext | undefined): ToolError {
-  const options = { ...context, cause: value };
+  const options = mappedOptions(value, recognition, context);
   if (recognition.kind === 'timeout') return new ToolTimeoutError(recognition.message, options);
   return new ToolExecutionError(recognition.message, isTransientKind(recognition) ? { ...options, retryable: true } : options);
 }

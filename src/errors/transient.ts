@@ -1,6 +1,7 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
-import { mapInto } from '../mapper/scoped.js';
+import type { Recognition } from '../mapper/recognise.js';
+import { mappedOptions, mapInto } from '../mapper/scoped.js';
 
 /** What `TransientError.from` may add to the error it builds. */
 export type TransientContext = Omit<FaultlineErrorOptions, 'cause'>;
@@ -34,11 +35,11 @@ export class TransientError<Options extends FaultlineErrorOptions = FaultlineErr
   static from<E extends FaultlineError>(value: E, context?: TransientContext): E;
   static from(value: unknown, context?: TransientContext): FaultlineError;
   static from(value: unknown, context?: TransientContext): FaultlineError {
-    return mapInto(value, ({ message }) => transientErrorFor(value, message, context));
+    return mapInto(value, (recognition) => transientErrorFor(value, recognition, context));
   }
 }
 
 // Outside the class body on purpose: see isAbstractBase in base.ts.
-function transientErrorFor(value: unknown, message: string | undefined, context: TransientContext | undefined): TransientError {
-  return new TransientError(message, { ...context, cause: value });
+function transientErrorFor(value: unknown, recognition: Recognition, context: TransientContext | undefined): TransientError {
+  return new TransientError(recognition.message, mappedOptions(value, recognition, context));
 }

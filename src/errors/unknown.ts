@@ -1,6 +1,7 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
-import { mapInto } from '../mapper/scoped.js';
+import type { Recognition } from '../mapper/recognise.js';
+import { mappedOptions, mapInto } from '../mapper/scoped.js';
 
 /** What `UnknownError.from` may add to the error it builds. */
 export type UnknownContext = Omit<FaultlineErrorOptions, 'cause'>;
@@ -33,11 +34,11 @@ export class UnknownError<Options extends FaultlineErrorOptions = FaultlineError
   static from<E extends FaultlineError>(value: E, context?: UnknownContext): E;
   static from(value: unknown, context?: UnknownContext): FaultlineError;
   static from(value: unknown, context?: UnknownContext): FaultlineError {
-    return mapInto(value, ({ message }) => unknownErrorFor(value, message, context));
+    return mapInto(value, (recognition) => unknownErrorFor(value, recognition, context));
   }
 }
 
 // Outside the class body on purpose: see isAbstractBase in base.ts.
-function unknownErrorFor(value: unknown, message: string | undefined, context: UnknownContext | undefined): UnknownError {
-  return new UnknownError(message, { ...context, cause: value });
+function unknownErrorFor(value: unknown, recognition: Recognition, context: UnknownContext | undefined): UnknownError {
+  return new UnknownError(recognition.message, mappedOptions(value, recognition, context));
 }

@@ -1,7 +1,7 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
-import { zodIssueFields } from '../mapper/recognise.js';
-import { mapInto } from '../mapper/scoped.js';
+import { recognise, type Recognition } from '../mapper/recognise.js';
+import { mappedOptions, mapInto } from '../mapper/scoped.js';
 
 /** Options of {@link ValidationError}. */
 export interface ValidationErrorOptions extends FaultlineErrorOptions {
@@ -45,7 +45,7 @@ export class ValidationError<Options extends ValidationErrorOptions = Validation
    * ```
    */
   static fromZodError(zodError: unknown, context?: ValidationContext): ValidationError {
-    return validationErrorFor(zodError, zodIssueFields(zodError), undefined, context);
+    return validationErrorFor(zodError, { ...recognise(zodError), message: undefined }, context);
   }
 
   /**
@@ -60,21 +60,16 @@ export class ValidationError<Options extends ValidationErrorOptions = Validation
   static from<E extends FaultlineError>(value: E, context?: ValidationContext): E;
   static from(value: unknown, context?: ValidationContext): FaultlineError;
   static from(value: unknown, context?: ValidationContext): FaultlineError {
-    return mapInto(value, ({ message, fields }) => validationErrorFor(value, fields, message, context));
+    return mapInto(value, (recognition) => validationErrorFor(value, recognition, context));
   }
 }
 
 // Outside the class body on purpose: see isAbstractBase in base.ts.
-function validationErrorFor(
-  value: unknown,
-  fields: Readonly<Record<string, string>> | undefined,
-  message: string | undefined,
-  context: ValidationContext | undefined,
-): ValidationError {
-  return new ValidationError(fields === undefined ? message : summarize(fields), {
-    ...context,
+function validationErrorFor(value: unknown, recognition: Recognition, context: ValidationContext | undefined): ValidationError {
+  const { fields } = recognition;
+  return new ValidationError(fields === undefined ? recognition.message : summarize(fields), {
+    ...mappedOptions(value, recognition, context),
     fields: fields ?? context?.fields,
-    cause: value,
   });
 }
 
