@@ -5,7 +5,9 @@ import type { ErrorCategory } from './category.js';
 /**
  * What a class declares once, in `static readonly defaults`, and every instance inherits
  * unless the constructor's options say otherwise. `name` is required and written out
- * explicitly so that a minified bundle keeps it.
+ * explicitly so that a minified bundle keeps it. On a class that others will extend, annotate
+ * `static override readonly defaults: ErrorDefaults = {...}` rather than `satisfies`, so that
+ * subclasses may leave out keys it sets.
  *
  * @example
  * ```ts
