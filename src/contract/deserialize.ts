@@ -4,7 +4,7 @@ import { ValidationError } from '../errors/validation.js';
 import { classForName, FAMILY_CLASSES, localClasses, type FaultlineErrorClass } from './registry.js';
 import { setOwn } from './serialize.js';
 import type { SerializedCause, SerializedError, SerializedForeignError } from './shape.js';
-import { validateSerializedError, type CauseKind } from './validate.js';
+import { isFaultlineNode, isForeignNode, validateSerializedError } from './validate.js';
 
 /**
  * Options of `deserializeError`.
@@ -49,11 +49,11 @@ export function deserializeError(input: unknown, options?: DeserializeOptions): 
     maxNesting: options?.maxNesting ?? DESERIALIZE_DEFAULTS.maxNesting,
   };
   const value = typeof input === 'string' ? parse(input, limits.maxInputLength) : input;
-  const { issues, kinds } = validateSerializedError(value, limits);
+  const issues = validateSerializedError(value, limits);
   if (Object.keys(issues).length > 0) {
     throw new ValidationError(`Not a serialized faultline error: ${describe(issues)}`, { fields: issues, cause: input });
   }
-  return new Rebuild(kinds, localClasses(options?.classes)).faultline(value as SerializedError);
+  return new Rebuild(localClasses(options?.classes)).faultline(value as SerializedError);
 }
 
 function parse(text: string, maxInputLength: number): unknown {
@@ -67,7 +67,7 @@ function parse(text: string, maxInputLength: number): unknown {
     return JSON.parse(text) as unknown;
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'unreadable';
-    throw new ValidationError(`Not a serialized faultline error: invalid JSON (${reason})`, { fields: { '': `Invalid JSON: ${reason}` }, cause: error });
+    throw new ValidationError(`Not a serialized faultline error: invalid JSON (${reason})`, { fields: { '': `Invalid JSON: ${reason}` }, cause: text });
   }
 }
 
@@ -79,10 +79,7 @@ function describe(issues: Record<string, string>): string {
 }
 
 class Rebuild {
-  constructor(
-    private readonly kinds: WeakMap<object, CauseKind>,
-    private readonly local: ReadonlyMap<string, FaultlineErrorClass> | undefined,
-  ) {}
+  constructor(private readonly local: ReadonlyMap<string, FaultlineErrorClass> | undefined) {}
 
   faultline(node: SerializedError): FaultlineError {
     const cls = classForName(node.name, this.local) ?? FAMILY_CLASSES[node.category];
@@ -101,6 +98,11 @@ class Rebuild {
     for (const key of HEAD_FIELDS) {
       if (target[key] !== node[key]) target[key] = node[key];
     }
+    // A class default the node does not carry (AuthenticationError's status 401) was not there when
+    // it was written: hide it, or serializing the error again would add it.
+    if (node.status === undefined && target.status !== undefined) {
+      Object.defineProperty(error, 'status', { value: undefined, writable: true, configurable: true, enumerable: false });
+    }
     this.finish(error, node);
     return error;
   }
@@ -114,11 +116,10 @@ class Rebuild {
     return error;
   }
 
+  /** A cause is rebuilt as what its own keys say it is: a faultline error, a foreign error, or data. */
   private cause(value: SerializedCause): unknown {
-    if (typeof value !== 'object') return value;
-    const kind = this.kinds.get(value);
-    if (kind === 'faultline') return this.faultline(value as SerializedError);
-    if (kind === 'foreign') return this.foreign(value as SerializedForeignError);
+    if (isFaultlineNode(value)) return this.faultline(value as SerializedError);
+    if (isForeignNode(value)) return this.foreign(value as SerializedForeignError);
     return value;
   }
 
@@ -130,7 +131,8 @@ class Rebuild {
     if (node.errors !== undefined) {
       Object.defineProperty(error, 'errors', { value: node.errors.map((item) => this.cause(item)), writable: true, configurable: true, enumerable: false });
     }
-    if (node.stack !== undefined) Object.defineProperty(error, 'stack', { value: node.stack, writable: true, configurable: true, enumerable: false });
+    // The stack is the persisted one, or none: not one made up by construct().
+    Object.defineProperty(error, 'stack', { value: node.stack, writable: true, configurable: true, enumerable: false });
   }
 }
 

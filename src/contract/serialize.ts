@@ -86,15 +86,19 @@ function faultlineNode(error: object, run: Run, depth: number): SerializedError 
   if (requestId !== undefined) out.requestId = redact(requestId, run);
   const recommendations = stringList(readProperty(error, 'recommendations'), run);
   if (recommendations !== undefined) out.recommendations = recommendations;
+  // The class's own fields are copied first, so that details past the budget cannot empty them;
+  // they are still written after details, in the contract's order.
+  const own: [string, SerializedJson][] = [];
+  for (const key of classFieldKeys(error)) {
+    const value = classField(key, readOwn(error, key), run, node);
+    if (value !== undefined) own.push([key, value]);
+  }
   const details = readProperty(error, 'details');
   if (details !== undefined && details !== null) {
     const copy = jsonCopy(details, run, node, 1, []);
     if (copy !== undefined) out.details = isPlainRecord(copy) ? copy : { value: copy };
   }
-  for (const key of classFieldKeys(error)) {
-    const value = classField(key, readOwn(error, key), run, node);
-    if (value !== undefined) setOwn(out, key, value);
-  }
+  for (const [key, value] of own) setOwn(out, key, value);
   finishNode(error, out, run, node, depth);
   return out as SerializedError;
 }
@@ -188,7 +192,12 @@ function jsonCopy(value: unknown, run: Run, node: Node, depth: number, path: obj
   if (path.includes(object)) return cutDetails(node, MARKERS.circular);
   if (depth > run.maxDepth || node.budget <= 0) return cutDetails(node, MARKERS.truncated);
   // An error inside details is written as a cause node would be: an error node is JSON too.
-  if (hasErrorBrand(object) || isErrorLike(object)) return causeOf(object, run, node, run.ancestors.length + 1) as SerializedJson | undefined;
+  if (hasErrorBrand(object) || isErrorLike(object)) {
+    // Cut here as details are cut: `truncated.cause` speaks of the node's cause only.
+    if (run.ancestors.includes(object)) return cutDetails(node, MARKERS.circular);
+    if (run.ancestors.length + 1 > run.maxDepth) return cutDetails(node, MARKERS.truncated);
+    return causeOf(object, run, node, run.ancestors.length + 1) as SerializedJson | undefined;
+  }
   path.push(object);
   try {
     return objectCopy(object, run, node, depth, path);
@@ -348,7 +357,8 @@ function mergeTruncation(previous: unknown, cut: Truncation): Truncation | undef
   if (message !== undefined) merged.message = message;
   if (stack !== undefined) merged.stack = stack;
   if (details === true) merged.details = true;
-  return Object.keys(merged).length === 0 ? undefined : merged;
+  // A node read back with `truncated: {}` keeps it, so that a round trip changes nothing.
+  return Object.keys(merged).length === 0 && previous === undefined ? undefined : merged;
 }
 
 function declaredName(error: object): string {

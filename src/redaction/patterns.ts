@@ -9,7 +9,7 @@ export const SECRET_TEXT_PATTERNS: readonly { readonly label: string; readonly s
   { label: 'bearer or basic credentials', source: String.raw`(?<keep1>\b(?:Bearer|Basic)\s+)[A-Za-z0-9\-._~+/]{8,}=*` },
   {
     label: 'secret key=value pairs',
-    source: String.raw`(?<keep2>\b(?:password|passwd|pwd|api[_-]?key|access[_-]?token|refresh[_-]?token|auth[_-]?token|id[_-]?token|client[_-]?secret|token|secret)["']?\s*[=:]\s*["']?)[^\s"'&,;)}\]]+`,
+    source: String.raw`(?<keep2>\b(?:password|passwd|pwd|api[_-]?key|access[_-]?token|refresh[_-]?token|auth[_-]?token|id[_-]?token|client[_-]?secret|token|secret)["']?\s*[=:]\s*["']?)(?!\[REDACTED\](?:[\s"'&,;)}\]]|$))[^\s"'&,;)}\]]+`,
   },
   { label: 'password in URL userinfo', source: String.raw`(?<keep3>\b[a-zA-Z][a-zA-Z0-9+.\-]*://[^\s:@/]+:)[^\s@/]+(?=@)` },
   { label: 'Anthropic, OpenAI and other sk- keys', source: String.raw`\bsk-(?:ant-|proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}` },

@@ -9,13 +9,34 @@ import { CLASS_FIELD_TYPES, type SerializedCause, type SerializedError, type Ser
 
 const whole = z.int().check(z.minimum(0));
 
+/**
+ * zod skips an own `__proto__` key of an object (it guards its output against prototype
+ * pollution), but the contract writes `__proto__` as a plain key, JSON Schema checks it as one,
+ * and so does the validator of deserializeError. This holds such a key to `value` too. The check
+ * must see the input, which zod's own checks on a record do not (they see its output), hence the
+ * pipe; JSON Schema is generated from the output side, so schema.json does not change.
+ */
+function withProtoKey<T extends z.ZodMiniType>(schema: T, value: () => z.ZodMiniType) {
+  const protoKey = z.unknown().check(
+    z.refine((input) => !isRecord(input) || !Object.hasOwn(input, '__proto__') || value().safeParse(input['__proto__']).success, {
+      message: 'Invalid value under the key __proto__',
+      path: ['__proto__'],
+    }),
+  );
+  return z.pipe(protoKey, schema);
+}
+
+function isRecord(input: unknown): input is Record<string, unknown> {
+  return typeof input === 'object' && input !== null && !Array.isArray(input);
+}
+
 /** A JSON value without `null` and without non-finite numbers, as the contract writes them. */
 export const serializedJsonSchema: z.ZodMiniType<SerializedJson> = z.union([
   z.string(),
   z.number(),
   z.boolean(),
   z.array(z.lazy(() => serializedJsonSchema)),
-  z.record(z.string(), z.lazy(() => serializedJsonSchema)),
+  withProtoKey(z.record(z.string(), z.lazy(() => serializedJsonSchema)), () => serializedJsonSchema),
 ]);
 
 /** What a node records as cut; see `Truncation`. */
@@ -30,27 +51,29 @@ export const truncationSchema = z.strictObject({
 const fieldSchemas = {
   string: z.string(),
   whole,
-  stringRecord: z.record(z.string(), z.string()),
+  stringRecord: withProtoKey(z.record(z.string(), z.string()), () => z.string()),
 } as const;
 
 const classFields = Object.fromEntries(
   Object.entries(CLASS_FIELD_TYPES).map(([key, type]) => [key, z.optional(fieldSchemas[type])]),
 ) as { [K in keyof typeof CLASS_FIELD_TYPES]: z.ZodMiniOptional<(typeof fieldSchemas)[(typeof CLASS_FIELD_TYPES)[K]]> };
 
-/** A cause: a faultline node, a foreign error `{ name, message, code? }`, or any JSON value. */
-export const serializedCauseSchema: z.ZodMiniType<SerializedCause> = z.union([
-  z.lazy(() => serializedErrorSchema),
-  z.lazy(() => serializedForeignErrorSchema),
-  serializedJsonSchema,
-]);
+/**
+ * A cause: a faultline node, a foreign error `{ name, message, code? }`, or any other JSON value.
+ * Every node is itself a JSON value, so as a check this is the JSON value schema; what a cause
+ * stands for is read from its own keys (see serializedErrorSchema and serializedForeignErrorSchema).
+ * A union of the three would accept the same inputs, but zod would try each reading of every
+ * nested cause, which takes exponential time on a long cause chain.
+ */
+export const serializedCauseSchema: z.ZodMiniType<SerializedCause> = serializedJsonSchema;
 
 /** An error that is not a faultline error, as a cause. Strict: any other key makes it a plain JSON value. */
 export const serializedForeignErrorSchema = z.strictObject({
   name: z.string(),
   message: z.string(),
   code: z.optional(z.string()),
-  cause: z.optional(z.lazy(() => serializedCauseSchema)),
-  errors: z.optional(z.array(z.lazy(() => serializedCauseSchema))),
+  cause: z.optional(serializedCauseSchema),
+  errors: z.optional(z.array(serializedCauseSchema)),
   stack: z.optional(z.string()),
   truncated: z.optional(truncationSchema),
 });
@@ -65,7 +88,7 @@ export const serializedForeignErrorSchema = z.strictObject({
  * const result = serializedErrorSchema.safeParse(JSON.parse(line));
  * ```
  */
-export const serializedErrorSchema: z.ZodMiniType<SerializedError> = z.catchall(
+export const serializedErrorSchema: z.ZodMiniType<SerializedError> = withProtoKey(z.catchall(
   z.object({
     name: z.string(),
     code: z.string(),
@@ -76,14 +99,14 @@ export const serializedErrorSchema: z.ZodMiniType<SerializedError> = z.catchall(
     status: z.optional(whole),
     requestId: z.optional(z.string()),
     recommendations: z.optional(z.array(z.string())),
-    details: z.optional(z.record(z.string(), serializedJsonSchema)),
+    details: z.optional(withProtoKey(z.record(z.string(), serializedJsonSchema), () => serializedJsonSchema)),
     ...classFields,
-    cause: z.optional(z.lazy(() => serializedCauseSchema)),
-    errors: z.optional(z.array(z.lazy(() => serializedCauseSchema))),
+    cause: z.optional(serializedCauseSchema),
+    errors: z.optional(z.array(serializedCauseSchema)),
     stack: z.optional(z.string()),
     truncated: z.optional(truncationSchema),
   }),
   serializedJsonSchema,
-);
+), () => serializedJsonSchema);
 
 export type { SerializedCause, SerializedError, SerializedForeignError, SerializedJson, Truncation } from '../contract/shape.js';
