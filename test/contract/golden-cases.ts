@@ -1,0 +1,176 @@
+/**
+ * The constructions behind the golden files in test/contract/golden/. golden.test.ts serializes
+ * each one and compares the text byte for byte with its checked-in file; scripts/update-golden.mjs
+ * writes the files from the same list when the contract changes on purpose.
+ */
+import { readFileSync } from 'node:fs';
+import {
+  AgentAbortedError, AgentError, AgentMaxIterationsError, AgentStateError, AuthenticationError, AuthError,
+  AuthorizationError, ModelApiError, ModelContextLengthError, ModelError, ModelRateLimitError, ModelTimeoutError,
+  SecurityError, StorageError, TimeoutError, ToolError, ToolExecutionError, ToolNotFoundError, ToolPermissionError,
+  ToolTimeoutError, TransientError, UnknownError, ValidationError,
+  type ErrorDefaults, type FaultlineError, type FaultlineErrorOptions, type SerializeOptions, type ToolErrorOptions,
+} from '../../src/index.js';
+
+/** Options of {@link PaymentDeclinedError}: a tool error's, and the payment's own fields. */
+export interface PaymentDeclinedErrorOptions extends ToolErrorOptions {
+  readonly amount?: number;
+  readonly currency?: string;
+  readonly card?: { readonly brand: string; readonly last4: string };
+}
+
+/** A user class with its own fields, as the README shows users writing one. */
+export class PaymentDeclinedError extends ToolError<PaymentDeclinedErrorOptions> {
+  static override readonly defaults = {
+    name: 'PaymentDeclinedError',
+    code: 'PAYMENT_DECLINED',
+    message: 'The payment was declined',
+  } satisfies ErrorDefaults;
+
+  declare readonly amount?: number;
+  declare readonly currency?: string;
+  declare readonly card?: { readonly brand: string; readonly last4: string };
+}
+
+/** A cause chain every golden error carries: a faultline cause whose own cause is a foreign error with a code. */
+function upstreamCause(): TransientError {
+  return new TransientError('Upstream connection reset', {
+    cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+  });
+}
+
+/** The fields every built-in class accepts, each one set; two of the details are secrets. */
+function common(): FaultlineErrorOptions & { cause: unknown } {
+  return {
+    retryAfterMs: 1500,
+    status: 503,
+    requestId: 'req_01HZX3',
+    recommendations: ['Retry after the suggested delay', 'Check the provider status page'],
+    details: {
+      operation: 'search',
+      attempt: 2,
+      ratio: 0.25,
+      dryRun: false,
+      input: { query: 'weather in Paris', limit: 10, filters: ['news', 'recent'], nested: { deep: [1, [2, 3]] } },
+      apiKey: 'sk-proj-abcdefghijklmnopqrstuvwx',
+      endpoint: 'https://bot:hunter2@api.example.com/v1',
+    },
+    cause: upstreamCause(),
+  };
+}
+
+const MESSAGE = 'The operation failed';
+
+/** One golden case: the file it is compared with, and how to build and serialize the error. */
+export interface GoldenCase {
+  readonly file: string;
+  readonly build: () => FaultlineError;
+  readonly options?: SerializeOptions;
+}
+
+/** Every built-in concrete class, each with every field it has set. Written out, not read from src. */
+export const BUILT_IN_CASES: readonly GoldenCase[] = [
+  { file: 'ModelError', build: () => new ModelError(MESSAGE, { ...common(), provider: 'openai', model: 'gpt-4o' }) },
+  { file: 'ModelRateLimitError', build: () => new ModelRateLimitError(MESSAGE, { ...common(), provider: 'openai', model: 'gpt-4o' }) },
+  {
+    file: 'ModelTimeoutError',
+    build: () => new ModelTimeoutError(MESSAGE, { ...common(), provider: 'anthropic', model: 'claude-sonnet', timeoutMs: 30000 }),
+  },
+  { file: 'ModelApiError', build: () => new ModelApiError(MESSAGE, { ...common(), provider: 'openai', model: 'gpt-4o' }) },
+  {
+    file: 'ModelContextLengthError',
+    build: () => new ModelContextLengthError(MESSAGE, { ...common(), provider: 'openai', model: 'gpt-4o-mini' }),
+  },
+  { file: 'ToolError', build: () => new ToolError(MESSAGE, { ...common(), toolName: 'search' }) },
+  { file: 'ToolNotFoundError', build: () => new ToolNotFoundError(MESSAGE, { ...common(), toolName: 'delete' }) },
+  { file: 'ToolPermissionError', build: () => new ToolPermissionError(MESSAGE, { ...common(), toolName: 'shell' }) },
+  {
+    file: 'ToolExecutionError',
+    // A secret inside a string value: `password=...` is redacted where it stands.
+    build: () =>
+      new ToolExecutionError(MESSAGE, {
+        ...common(),
+        toolName: 'sql',
+        details: { ...common().details, stderr: 'connect failed: password=hunter2' },
+      }),
+  },
+  { file: 'ToolTimeoutError', build: () => new ToolTimeoutError(MESSAGE, { ...common(), toolName: 'browse', timeoutMs: 10000 }) },
+  { file: 'AgentError', build: () => new AgentError(MESSAGE, { ...common(), agentId: 'planner' }) },
+  {
+    file: 'AgentMaxIterationsError',
+    build: () => new AgentMaxIterationsError(MESSAGE, { ...common(), agentId: 'planner', maxIterations: 25 }),
+  },
+  {
+    file: 'AgentStateError',
+    build: () => new AgentStateError(MESSAGE, { ...common(), agentId: 'planner', currentState: 'done', targetState: 'running' }),
+  },
+  { file: 'AgentAbortedError', build: () => new AgentAbortedError(MESSAGE, { ...common(), agentId: 'planner' }) },
+  { file: 'StorageError', build: () => new StorageError(MESSAGE, { ...common(), store: 'redis' }) },
+  { file: 'SecurityError', build: () => new SecurityError(MESSAGE, { ...common(), policy: 'input-guard' }) },
+  { file: 'AuthError', build: () => new AuthError(MESSAGE, common()) },
+  { file: 'AuthenticationError', build: () => new AuthenticationError(MESSAGE, { ...common(), status: 401 }) },
+  { file: 'AuthorizationError', build: () => new AuthorizationError(MESSAGE, { ...common(), status: 403 }) },
+  {
+    file: 'ValidationError',
+    build: () => new ValidationError(MESSAGE, { ...common(), status: 422, fields: { 'user.email': 'Invalid email', query: 'Required' } }),
+  },
+  { file: 'TransientError', build: () => new TransientError(MESSAGE, common()) },
+  { file: 'TimeoutError', build: () => new TimeoutError(MESSAGE, { ...common(), timeoutMs: 5000 }) },
+  { file: 'UnknownError', build: () => new UnknownError(MESSAGE, common()) },
+];
+
+/** The three outputs beyond the built-in classes: an AggregateError cause, cuts, a user class. */
+export const OTHER_CASES: readonly GoldenCase[] = [
+  {
+    file: 'aggregate-cause',
+    build: () =>
+      new ToolExecutionError('Every provider failed', {
+        toolName: 'search',
+        cause: new AggregateError(
+          [
+            new ModelRateLimitError('Rate limited', { provider: 'openai', retryAfterMs: 2000, status: 429 }),
+            Object.assign(new Error('getaddrinfo EAI_AGAIN api.example.com'), { code: 'EAI_AGAIN' }),
+            'a plain string reason',
+            { reason: 'quota', remaining: 0 },
+          ],
+          'All promises were rejected',
+        ),
+      }),
+  },
+  {
+    file: 'truncated',
+    build: () => {
+      const first = new ToolError('First attempt', { toolName: 'search', cause: new ToolError('Never written: past maxDepth') });
+      const second = new ToolError('Second attempt', { toolName: 'search' });
+      const top = new AgentError('The agent gave up after every attempt failed, twice over', {
+        agentId: 'planner',
+        details: { step: 3 },
+        cause: new AggregateError([first, second, new Error('Never written: past maxErrors')], 'Both attempts failed'),
+      });
+      // A cycle: the second attempt's cause is the top error itself.
+      Object.defineProperty(second, 'cause', { value: top, writable: true, configurable: true });
+      return top;
+    },
+    options: { maxDepth: 3, maxMessageLength: 40, maxErrors: 2 },
+  },
+  {
+    file: 'user-class',
+    build: () =>
+      new PaymentDeclinedError('Card declined by issuer', {
+        toolName: 'charge',
+        amount: 4999,
+        currency: 'EUR',
+        card: { brand: 'visa', last4: '4242' },
+        requestId: 'ch_123',
+        cause: Object.assign(new Error('do_not_honor'), { code: 'card_declined' }),
+      }),
+  },
+];
+
+/** Every golden case. */
+export const GOLDEN_CASES: readonly GoldenCase[] = [...BUILT_IN_CASES, ...OTHER_CASES];
+
+/** The checked-in text of a golden file. */
+export function goldenText(file: string): string {
+  return readFileSync(new URL(`./golden/${file}.json`, import.meta.url), 'utf8');
+}
