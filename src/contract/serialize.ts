@@ -118,7 +118,9 @@ function foreignNode(error: object, run: Run, depth: number): SerializedCause {
 /** The parts every node shares, in contract order: cause, errors, stack, truncated. */
 function finishNode(error: object, out: Output, run: Run, node: Node, depth: number): void {
   const cause = readProperty(error, 'cause');
-  if (cause !== undefined && cause !== null) {
+  const reason = cutReason(cause, run, depth + 1);
+  if (reason !== undefined) node.cut.cause = reason;
+  else if (cause !== undefined && cause !== null) {
     const copy = causeOf(cause, run, node, depth + 1);
     if (copy !== undefined) out.cause = copy;
   }
@@ -132,17 +134,17 @@ function finishNode(error: object, out: Output, run: Run, node: Node, depth: num
   if (truncated !== undefined) out.truncated = truncated;
 }
 
+/** Why an error in cause position is not written: it is an ancestor, or lies past maxDepth. */
+function cutReason(value: unknown, run: Run, depth: number): 'circular' | 'depth' | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (run.ancestors.includes(value)) return 'circular';
+  return depth > run.maxDepth && (hasErrorBrand(value) || isErrorLike(value)) ? 'depth' : undefined;
+}
+
+/** A cause not cut by {@link cutReason}: an error node, or a JSON-safe copy of any other value. */
 function causeOf(value: unknown, run: Run, node: Node, depth: number): SerializedCause | undefined {
-  if (typeof value !== 'object' || value === null) return jsonCopy(value, run, node, 1, []);
-  if (run.ancestors.includes(value)) {
-    node.cut.cause = 'circular';
-    return undefined;
-  }
-  const isError = hasErrorBrand(value) || isErrorLike(value);
-  if (!isError) return jsonCopy(value, run, node, 1, []);
-  if (depth > run.maxDepth) {
-    node.cut.cause = 'depth';
-    return undefined;
+  if (typeof value !== 'object' || value === null || !(hasErrorBrand(value) || isErrorLike(value))) {
+    return jsonCopy(value, run, node, 1, []);
   }
   run.ancestors.push(value);
   try {
@@ -152,12 +154,15 @@ function causeOf(value: unknown, run: Run, node: Node, depth: number): Serialize
   }
 }
 
+/** An AggregateError's `errors`: a cut entry keeps its place as a marker, so indices still hold. */
 function errorList(errors: readonly unknown[], run: Run, node: Node, depth: number): SerializedCause[] {
   const kept = Math.min(errors.length, run.maxErrors);
   if (errors.length > kept) node.cut.errors = errors.length - kept;
   const list: SerializedCause[] = [];
   for (let index = 0; index < kept; index++) {
-    const copy = causeOf(readProperty(errors, index), run, node, depth);
+    const item = readProperty(errors, index);
+    const reason = cutReason(item, run, depth);
+    const copy = reason === undefined ? causeOf(item, run, node, depth) : reason === 'circular' ? MARKERS.circular : MARKERS.truncated;
     if (copy !== undefined) list.push(copy);
   }
   return list;
@@ -194,8 +199,8 @@ function jsonCopy(value: unknown, run: Run, node: Node, depth: number, path: obj
   // An error inside details is written as a cause node would be: an error node is JSON too.
   if (hasErrorBrand(object) || isErrorLike(object)) {
     // Cut here as details are cut: `truncated.cause` speaks of the node's cause only.
-    if (run.ancestors.includes(object)) return cutDetails(node, MARKERS.circular);
-    if (run.ancestors.length + 1 > run.maxDepth) return cutDetails(node, MARKERS.truncated);
+    const reason = cutReason(object, run, run.ancestors.length + 1);
+    if (reason !== undefined) return cutDetails(node, reason === 'circular' ? MARKERS.circular : MARKERS.truncated);
     return causeOf(object, run, node, run.ancestors.length + 1) as SerializedJson | undefined;
   }
   path.push(object);

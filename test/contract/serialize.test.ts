@@ -206,11 +206,20 @@ describe('serializeError, cuts', () => {
     expect(serializeError(new ToolError('x', { cause: foreign })).cause).toEqual({ name: 'Error', message: 'loop', truncated: { cause: 'circular' } });
   });
 
-  it('cuts an ancestor reached through errors and marks the node', () => {
+  it('writes an ancestor reached through errors as a [Circular] entry, so the other indices still hold', () => {
     const top = new ToolError('top');
-    setField(top, 'cause', new AggregateError([top], 'loop'));
+    setField(top, 'cause', new AggregateError([new Error('first'), top, new Error('third')], 'loop'));
     const out = serializeError(top);
-    expect(out.cause).toEqual({ name: 'AggregateError', message: 'loop', errors: [], truncated: { cause: 'circular' } });
+    expect(out.cause).toEqual({
+      name: 'AggregateError',
+      message: 'loop',
+      errors: [{ name: 'Error', message: 'first' }, '[Circular]', { name: 'Error', message: 'third' }],
+    });
+  });
+
+  it('writes an entry of errors past maxDepth as [Truncated], not as a cut cause', () => {
+    const out = serializeError(new ToolError('top', { cause: new AggregateError([new Error('deep')], 'agg') }), { maxDepth: 2 });
+    expect(out.cause).toEqual({ name: 'AggregateError', message: 'agg', errors: ['[Truncated]'] });
   });
 
   it('follows causes down to maxDepth nodes and marks the last node with depth', () => {
