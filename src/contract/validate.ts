@@ -38,7 +38,7 @@ const CAUSE_EXPECTED = 'Expected a serialized error, a foreign error or a JSON v
  */
 export function validateSerializedError(value: unknown, limits: InputLimits): Record<string, string> {
   const check = new Check(limits);
-  if (isPlainObject(value)) check.root(value as Record<string, unknown>);
+  if (isObject(value)) check.root(value as Record<string, unknown>);
   else check.fail('', 'Expected a serialized error object');
   return check.issues;
 }
@@ -47,11 +47,22 @@ export function validateSerializedError(value: unknown, limits: InputLimits): Re
 export function isFaultlineNode(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
   const node = value as Record<string, unknown>;
-  if (!REQUIRED.every(([key, test]) => test(node[key]))) return false;
+  if (!hasRequired(node)) return false;
   for (const key of Object.keys(node)) {
     if (!REQUIRED_KEYS.has(key) && nodeFieldProblem(key, node[key]) !== undefined) return false;
   }
   return true;
+}
+
+// The REQUIRED table as straight-line reads: it runs for every node read back.
+function hasRequired(node: Record<string, unknown>): boolean {
+  return (
+    typeof node.name === 'string' &&
+    typeof node.code === 'string' &&
+    isErrorCategory(node.category) &&
+    typeof node.message === 'string' &&
+    typeof node.retryable === 'boolean'
+  );
 }
 
 /** Whether a value (already known to be valid JSON) has the shape of a foreign error: strict. */
@@ -103,7 +114,7 @@ function nodeFieldProblem(key: string, value: unknown): string | undefined {
 
 function truncationProblem(value: unknown): string | undefined {
   const problem = "Expected { cause?: 'depth' | 'circular', errors?, message?, stack?: whole numbers, details?: true }";
-  if (!isPlainObject(value)) return problem;
+  if (!isObject(value)) return problem;
   for (const [key, field] of Object.entries(value)) {
     const ok =
       key === 'cause' ? field === 'depth' || field === 'circular' || field === undefined
@@ -149,9 +160,11 @@ class Check {
   }
 
   root(node: Record<string, unknown>): void {
-    for (const [key, test, expected] of REQUIRED) {
-      const value = node[key];
-      if (!test(value)) this.fail(key, value === undefined ? `Required. ${expected}` : expected);
+    if (!hasRequired(node)) {
+      for (const [key, test, expected] of REQUIRED) {
+        const value = node[key];
+        if (!test(value)) this.fail(key, value === undefined ? `Required. ${expected}` : expected);
+      }
     }
     for (const key of Object.keys(node)) {
       if (!this.within(key, 1, key.length)) return;
@@ -218,9 +231,14 @@ class Check {
   }
 }
 
+/** An object as zod's `z.object` takes one: any object but an array. */
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** A record as zod's `z.record` takes one: its prototype is Object.prototype (of any realm) or null. */
 function isPlainObject(value: unknown): value is object {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (!isObject(value)) return false;
   const proto = Object.getPrototypeOf(value) as object | null;
   return proto === null || Object.getPrototypeOf(proto) === null;
 }

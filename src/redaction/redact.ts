@@ -1,4 +1,4 @@
-import { SECRET_KEY_SUFFIXES, SECRET_TEXT_PATTERNS } from './patterns.js';
+import { CASELESS_SECRET_PATTERNS, EXACT_SECRET_PATTERNS, SECRET_HINT, SECRET_KEY_SUFFIXES } from './patterns.js';
 
 /** The text that replaces a secret. */
 export const REDACTED = '[REDACTED]';
@@ -28,31 +28,41 @@ export interface Redactor {
   readonly key: (key: string) => boolean;
 }
 
-// One alternation scans a string once, instead of once per pattern.
-let builtIn: RegExp | undefined;
-function builtInPattern(): RegExp {
-  builtIn ??= new RegExp(SECRET_TEXT_PATTERNS.map((pattern) => `(?:${pattern.source})`).join('|'), 'g');
-  return builtIn;
-}
+// One alternation per letter-case rule scans a string once, instead of once per pattern.
+let caseless: RegExp | undefined;
+let exact: RegExp | undefined;
 
 function replaceSecret(match: string, ...rest: unknown[]): string {
-  const groups = rest[rest.length - 1] as Record<string, string | undefined>;
-  return (groups.keep1 ?? groups.keep2 ?? groups.keep3 ?? '') + REDACTED;
+  const groups = rest[rest.length - 1] as Record<string, string | undefined> | string;
+  const keep = typeof groups === 'object' ? (groups.keep1 ?? groups.keep2 ?? groups.keep3) : undefined;
+  return (keep ?? '') + REDACTED;
 }
 
 function normalizeKey(key: string): string {
   return key.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
+// The same few keys (`apiKey`, `userId`, ...) come back on every error: remember the answers.
+const secretKeys = new Map<string, boolean>();
+
 /** Whether a key name is one whose value is a secret, by the built-in list alone. */
 export function isSecretKey(key: string): boolean {
-  const normalized = normalizeKey(key);
-  return SECRET_KEY_SUFFIXES.some((suffix) => normalized.endsWith(suffix));
+  let secret = secretKeys.get(key);
+  if (secret === undefined) {
+    const normalized = normalizeKey(key);
+    secret = SECRET_KEY_SUFFIXES.some((suffix) => normalized.endsWith(suffix));
+    if (secretKeys.size >= 1024) secretKeys.clear();
+    secretKeys.set(key, secret);
+  }
+  return secret;
 }
 
 /** Redacts the built-in secrets in a string. */
 export function redactText(text: string): string {
-  return text.replace(builtInPattern(), replaceSecret);
+  if (!SECRET_HINT.test(text)) return text;
+  caseless ??= new RegExp(CASELESS_SECRET_PATTERNS.join('|'), 'gi');
+  exact ??= new RegExp(EXACT_SECRET_PATTERNS.join('|'), 'g');
+  return text.replace(caseless, replaceSecret).replace(exact, REDACTED);
 }
 
 /** Builds the redactor for one set of options. */
