@@ -1,7 +1,7 @@
 import { chainHasClass, CLASS_NAME, ERROR_BRAND, hasErrorBrand } from './brand.js';
 import type { ErrorCategory } from './category.js';
 import { serializeFaultline } from './contract/serialize.js';
-import type { SerializedError } from './contract/shape.js';
+import type { SerializedError, Truncation } from './contract/shape.js';
 import { declaredNameOf, installDefaults, type ErrorDefaults } from './defaults.js';
 import type { JsonObject } from './json.js';
 import { toWholeNonNegative, WHOLE_NUMBER_FIELDS } from './numbers.js';
@@ -87,6 +87,8 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
   declare readonly recommendations?: readonly string[];
   /** Any further structured context. */
   declare readonly details?: JsonObject;
+  /** On an error read back by `deserializeError`: what the serializer had cut, if anything. */
+  declare readonly truncated?: Truncation;
 
   /**
    * @param message - Human-readable; omit it for the class's default message.

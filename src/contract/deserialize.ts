@@ -49,7 +49,14 @@ export function deserializeError(input: unknown, options?: DeserializeOptions): 
     maxNesting: options?.maxNesting ?? DESERIALIZE_DEFAULTS.maxNesting,
   };
   const value = typeof input === 'string' ? parse(input, limits.maxInputLength) : input;
-  const issues = validateSerializedError(value, limits);
+  let issues: Record<string, string>;
+  try {
+    issues = validateSerializedError(value, limits);
+  } catch (error) {
+    // An input object JSON could not make: a revoked Proxy, a getter that throws.
+    const reason = error instanceof Error ? error.message : 'unreadable';
+    throw new ValidationError(`Not a serialized faultline error: unreadable input (${reason})`, { fields: { '': `Unreadable input: ${reason}` }, cause: input });
+  }
   if (Object.keys(issues).length > 0) {
     throw new ValidationError(`Not a serialized faultline error: ${describe(issues)}`, { fields: issues, cause: input });
   }
@@ -131,7 +138,10 @@ class Rebuild {
 
   private finish(error: Error, node: { readonly errors?: readonly SerializedCause[]; readonly stack?: string }): void {
     if (node.errors !== undefined) {
-      Object.defineProperty(error, 'errors', { value: node.errors.map((item) => this.cause(item)), writable: true, configurable: true, enumerable: false });
+      // By index rather than `map`: an input object's array may carry an own `constructor` key.
+      const errors: unknown[] = [];
+      for (let index = 0; index < node.errors.length; index++) errors.push(this.cause(node.errors[index] as SerializedCause));
+      Object.defineProperty(error, 'errors', { value: errors, writable: true, configurable: true, enumerable: false });
     }
     // The stack is the persisted one, or none: not one made up by construct(). Assigned, not
     // defined: defineProperty would first format the stack it replaces, a third of the cost here.

@@ -15,11 +15,5 @@ import type { SerializedError } from './shape.js';
  * ```
  */
 export function serializeError(value: unknown, options?: SerializeOptions): SerializedError {
-  const error = normalizeError(value);
-  try {
-    return serializeFaultline(error, options);
-  } catch {
-    // Only a limit set far past its default can get here (a stack overflow on a huge maxDepth).
-    return serializeFaultline(error, { ...options, maxDepth: 1, maxErrors: 0, maxDetailsSize: 0 });
-  }
+  return serializeFaultline(normalizeError(value), options);
 }

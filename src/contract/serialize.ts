@@ -45,7 +45,17 @@ interface Node {
  * `serializeError` is the public entry that first normalizes any value.
  */
 export function serializeFaultline(error: object, options?: SerializeOptions): SerializedError {
-  const run: Run = {
+  try {
+    return faultlineNode(error, runOf(error, options), 1);
+  } catch {
+    // Only a limit set far past its default can get here (a stack overflow on a huge maxDepth).
+    // Here rather than in serializeError, so that toJSON, and so JSON.stringify, never throws either.
+    return faultlineNode(error, runOf(error, { ...options, maxDepth: 1, maxErrors: 0, maxDetailsSize: 0 }), 1);
+  }
+}
+
+function runOf(error: object, options: SerializeOptions | undefined): Run {
+  return {
     stack: options?.stack === true,
     maxDepth: limit(options?.maxDepth, SERIALIZE_DEFAULTS.maxDepth),
     maxMessageLength: limit(options?.maxMessageLength, SERIALIZE_DEFAULTS.maxMessageLength),
@@ -54,7 +64,6 @@ export function serializeFaultline(error: object, options?: SerializeOptions): S
     redactor: redactorOf(options?.redact),
     ancestors: [error],
   };
-  return faultlineNode(error, run, 1);
 }
 
 function limit(value: number | undefined, fallback: number): number {
@@ -97,8 +106,14 @@ function readFields(error: object): NodeFields {
     };
   } catch {
     const read = (key: keyof NodeFields): unknown => readProperty(error, key);
+    let message: unknown;
+    try {
+      message = (error as { message?: unknown }).message;
+    } catch {
+      message = MARKERS.unreadable; // as for any other value whose reading throws
+    }
     return {
-      name: read('name'), code: read('code'), category: read('category'), message: read('message'),
+      name: read('name'), code: read('code'), category: read('category'), message,
       retryable: read('retryable'), retryAfterMs: read('retryAfterMs'), status: read('status'),
       requestId: read('requestId'), recommendations: read('recommendations'), details: read('details'),
       cause: read('cause'), errors: read('errors'),
@@ -110,10 +125,10 @@ function faultlineNode(error: object, run: Run, depth: number): SerializedError 
   const node: Node = { cut: {}, budget: run.maxDetailsSize };
   const fields = readFields(error);
   const out: Output = {
-    name: typeof fields.name === 'string' ? fields.name : declaredName(error),
-    code: typeof fields.code === 'string' ? fields.code : 'UNKNOWN_ERROR',
+    name: redact(typeof fields.name === 'string' ? fields.name : declaredName(error), run),
+    code: redact(typeof fields.code === 'string' ? fields.code : 'UNKNOWN_ERROR', run),
     category: isErrorCategory(fields.category) ? fields.category : 'UNKNOWN',
-    message: text(typeof fields.message === 'string' ? fields.message : '', run, node, 'message'),
+    message: text(stringOf(fields.message), run, node, 'message'),
     retryable: fields.retryable === true,
   };
   const retryAfterMs = toWholeNonNegative(fields.retryAfterMs);
@@ -127,9 +142,19 @@ function faultlineNode(error: object, run: Run, depth: number): SerializedError 
   // they are still written after details, in the contract's order.
   const keys = classFieldKeys(error);
   const own = keys.length === 0 ? undefined : keys.map((key) => classField(key, readOwn(error, key), run, node));
-  if (fields.details !== undefined && fields.details !== null) {
-    const copy = jsonCopy(fields.details, run, node, 1, []);
-    if (copy !== undefined) out.details = isPlainRecord(copy) ? copy : { value: copy };
+  const { details } = fields;
+  if (details !== undefined && details !== null) {
+    const budget = node.budget;
+    const cutBefore = node.cut.details === true;
+    let copy = jsonCopy(details, run, node, 1, []);
+    if (copy !== undefined && !isPlainRecord(copy)) {
+      // Copied again inside its wrapper, so that depth and size count the wrapper as they will
+      // when this output is serialized again; the budget is what the class fields left.
+      node.budget = budget;
+      if (!cutBefore) delete node.cut.details;
+      copy = jsonCopy({ value: details }, run, node, 1, []);
+    }
+    if (copy !== undefined) out.details = copy;
   }
   if (own !== undefined) {
     keys.forEach((key, index) => {
@@ -144,10 +169,10 @@ function foreignNode(error: object, run: Run, depth: number): SerializedCause {
   const node: Node = { cut: {}, budget: run.maxDetailsSize };
   const fields = readFields(error);
   const out: Output = {
-    name: typeof fields.name === 'string' ? fields.name : 'Error',
+    name: redact(typeof fields.name === 'string' ? fields.name : 'Error', run),
     message: text(stringOf(fields.message), run, node, 'message'),
   };
-  if (typeof fields.code === 'string') out.code = fields.code;
+  if (typeof fields.code === 'string') out.code = redact(fields.code, run);
   finishNode(error, fields, out, run, node, depth);
   return out as SerializedCause;
 }
@@ -161,7 +186,7 @@ function finishNode(error: object, fields: NodeFields, out: Output, run: Run, no
     const copy = causeOf(cause, run, node, depth + 1);
     if (copy !== undefined) out.cause = copy;
   }
-  if (Array.isArray(errors)) out.errors = errorList(errors, run, node, depth + 1);
+  if (isArray(errors)) out.errors = errorList(errors, run, node, depth + 1);
   if (run.stack) {
     const stack = readString(error, 'stack');
     if (stack !== undefined) out.stack = text(stack, run, node, 'stack');
@@ -195,8 +220,10 @@ function causeOf(value: unknown, run: Run, node: Node, depth: number): Serialize
 
 /** An AggregateError's `errors`: a cut entry keeps its place as a marker, so indices still hold. */
 function errorList(errors: readonly unknown[], run: Run, node: Node, depth: number): SerializedCause[] {
-  const kept = Math.min(errors.length, run.maxErrors);
-  if (errors.length > kept) node.cut.errors = errors.length - kept;
+  const length = readProperty(errors, 'length');
+  if (typeof length !== 'number') return []; // a Proxy of an array whose get trap throws
+  const kept = Math.min(length, run.maxErrors);
+  if (length > kept) node.cut.errors = length - kept;
   const list: SerializedCause[] = [];
   for (let index = 0; index < kept; index++) {
     const item = readProperty(errors, index);
@@ -240,11 +267,16 @@ function jsonCopy(value: unknown, run: Run, node: Node, depth: number, path: obj
     // Cut here as details are cut: `truncated.cause` speaks of the node's cause only.
     const reason = cutReason(object, run, run.ancestors.length + 1);
     if (reason !== undefined) return cutDetails(node, reason === 'circular' ? MARKERS.circular : MARKERS.truncated);
-    return causeOf(object, run, node, run.ancestors.length + 1) as SerializedJson | undefined;
+    // Read back, this node is plain JSON inside details, so it is copied once more as JSON from
+    // here: depth and size then count it now as they will when the output is serialized again.
+    return jsonCopy(causeOf(object, run, node, run.ancestors.length + 1), run, node, depth, path);
   }
   path.push(object);
   try {
     return objectCopy(object, run, node, depth, path);
+  } catch {
+    // A Proxy whose traps throw, or a revoked one, fails `instanceof`, `Array.isArray` and iteration.
+    return cutDetails(node, MARKERS.unreadable);
   } finally {
     path.pop();
   }
@@ -305,13 +337,15 @@ function entriesCopy(
       try {
         value = (source as Record<string, unknown>)[key];
       } catch {
-        setOwn(out, key, cutDetails(node, MARKERS.unreadable));
+        // A key named like a secret is redacted whatever its getter does, so that a second pass agrees.
+        setOwn(out, key, run.redactor?.key(key) === true ? REDACTED : cutDetails(node, MARKERS.unreadable));
         continue;
       }
     }
     if (value === undefined || value === null) continue;
     const copy = run.redactor?.key(key) === true ? REDACTED : jsonCopy(value, run, node, depth + 1, path);
-    if (copy !== undefined) setOwn(out, key, copy);
+    // Keys are text too: a Map keyed by API keys must not write them out.
+    if (copy !== undefined) setOwn(out, redact(key, run), copy);
   }
   return out;
 }
@@ -322,20 +356,35 @@ function cutDetails(node: Node, marker: string): string {
 }
 
 function budgetedText(value: string, run: Run, node: Node): string {
-  if (value.length > node.budget) {
+  const budget = Math.max(node.budget, 0);
+  // Redacted before it is cut (a little past the cut, as `text` does), so that no cut leaves part of a secret.
+  let out = redact(value.length > budget + 512 ? value.slice(0, budget + 512) : value, run);
+  if (value.length > budget + 512 || out.length > budget) {
     node.cut.details = true;
-    value = cutText(value, Math.max(node.budget, 0));
+    out = cutOutsideMarker(out, budget);
   }
-  node.budget -= value.length;
-  return redact(value, run);
+  node.budget -= out.length;
+  return out;
 }
 
-/** `message` and `stack`: cut to `maxMessageLength`, the original length recorded, then redacted. */
+/** `message` and `stack`: redacted, then cut to `maxMessageLength` with the original length recorded. */
 function text(value: string, run: Run, node: Node, field: 'message' | 'stack'): string {
-  if (value.length <= run.maxMessageLength) return redact(value, run);
-  node.cut[field] = value.length;
   // Redact a little past the cut, so that a secret straddling it is still recognised whole.
-  return cutText(redact(value.slice(0, run.maxMessageLength + 512), run), run.maxMessageLength);
+  const redacted = redact(value.length <= run.maxMessageLength ? value : value.slice(0, run.maxMessageLength + 512), run);
+  // `[REDACTED]` may be longer than what it replaced: the limit holds for the text as written.
+  if (value.length <= run.maxMessageLength && redacted.length <= run.maxMessageLength) return redacted;
+  node.cut[field] = value.length;
+  return cutOutsideMarker(redacted, run.maxMessageLength);
+}
+
+/**
+ * Cuts redacted text, never inside a `[REDACTED]`: a piece of one (`token=[RED`) would be read
+ * as a value to redact when the output is serialized again, and grow back.
+ */
+function cutOutsideMarker(value: string, length: number): string {
+  const cut = cutText(value, length);
+  const start = value.lastIndexOf(REDACTED, cut.length - 1);
+  return start !== -1 && start + REDACTED.length > cut.length ? cut.slice(0, start) : cut;
 }
 
 /** Cuts a string without splitting a surrogate pair. */
@@ -350,8 +399,12 @@ function redact(value: string, run: Run): string {
 }
 
 function stringList(value: unknown, run: Run): string[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  return (value as unknown[]).filter((item): item is string => typeof item === 'string').map((item) => redact(item, run));
+  if (!isArray(value)) return undefined;
+  try {
+    return value.filter((item): item is string => typeof item === 'string').map((item) => redact(item, run));
+  } catch {
+    return undefined; // a Proxy of an array whose traps throw
+  }
 }
 
 function classField(key: string, value: unknown, run: Run, node: Node): SerializedJson | undefined {
@@ -364,7 +417,7 @@ function classField(key: string, value: unknown, run: Run, node: Node): Serializ
     const copy = jsonCopy(value, run, node, 1, []);
     if (!isPlainRecord(copy)) return undefined;
     const record: Record<string, string> = {};
-    for (const [path, message] of Object.entries(copy)) setOwn(record, path, typeof message === 'string' ? message : JSON.stringify(message));
+    for (const [path, message] of Object.entries(copy)) setOwn(record, path, typeof message === 'string' ? message : redact(JSON.stringify(message), run));
     return record;
   }
   return jsonCopy(value, run, node, 1, []);
@@ -392,12 +445,12 @@ function readOwn(value: object, key: string): unknown {
 
 function mergeTruncation(previous: unknown, cut: Truncation): Truncation | undefined {
   // A node read back from an earlier cut keeps its marks; new cuts are added to them.
-  const before = (typeof previous === 'object' && previous !== null ? previous : {}) as Record<string, unknown>;
-  const cause = cut.cause ?? before.cause;
-  const errors = cut.errors ?? toWholeNonNegative(before.errors);
-  const message = cut.message ?? toWholeNonNegative(before.message);
-  const stack = cut.stack ?? toWholeNonNegative(before.stack);
-  const details = cut.details ?? before.details;
+  // Read safely: a `truncated` given through the constructor's options may be anything, a Proxy too.
+  const cause = cut.cause ?? readProperty(previous, 'cause');
+  const errors = cut.errors ?? toWholeNonNegative(readProperty(previous, 'errors'));
+  const message = cut.message ?? toWholeNonNegative(readProperty(previous, 'message'));
+  const stack = cut.stack ?? toWholeNonNegative(readProperty(previous, 'stack'));
+  const details = cut.details ?? readProperty(previous, 'details');
   // Built in a fixed key order, so that the same cuts always serialize to the same bytes.
   const merged: Mutable<Truncation> = {};
   if (cause === 'depth' || cause === 'circular') merged.cause = cause;
@@ -412,6 +465,15 @@ function mergeTruncation(previous: unknown, cut: Truncation): Truncation | undef
 function declaredName(error: object): string {
   const name = readProperty(error, CLASS_NAME);
   return typeof name === 'string' ? name : 'FaultlineError';
+}
+
+/** `Array.isArray`, false rather than a TypeError for a revoked Proxy. */
+function isArray(value: unknown): value is readonly unknown[] {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
 
 function stringOf(value: unknown): string {

@@ -90,7 +90,7 @@ function nodeFieldProblem(key: string, value: unknown): string | undefined {
     case 'stack':
       return typeof value === 'string' ? undefined : 'Expected a string';
     case 'recommendations':
-      return Array.isArray(value) && value.every((item) => typeof item === 'string') ? undefined : 'Expected an array of strings';
+      return Array.isArray(value) && everyItem(value, (item) => typeof item === 'string') ? undefined : 'Expected an array of strings';
     case 'details':
       return isPlainObject(value) ? undefined : 'Expected an object of JSON values without null';
     case 'errors':
@@ -185,7 +185,7 @@ class Check {
       // The root's `truncated` is declared optional key by key, so it may hold undefined values.
       if (key === 'truncated') continue;
       if (key === 'cause') this.json(value, key, 2, CAUSE_EXPECTED);
-      else if (key === 'errors') (value as unknown[]).every((item, index) => this.json(item, `errors.${index}`, 3, CAUSE_EXPECTED));
+      else if (key === 'errors') everyItem(value as unknown[], (item, index) => this.json(item, `errors.${index}`, 3, CAUSE_EXPECTED));
       else this.json(value, key, 2);
     }
   }
@@ -241,6 +241,12 @@ function isPlainObject(value: unknown): value is object {
   if (!isObject(value)) return false;
   const proto = Object.getPrototypeOf(value) as object | null;
   return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+/** `every`, but holes of a sparse array count as `undefined` items, as zod reads them. */
+function everyItem(items: readonly unknown[], test: (item: unknown, index: number) => boolean): boolean {
+  for (let index = 0; index < items.length; index++) if (!test(items[index], index)) return false;
+  return true;
 }
 
 function isWhole(value: unknown): value is number {

@@ -8,14 +8,16 @@
 
 /** Matched in any letter case: words a person or a config file writes. */
 export const CASELESS_SECRET_PATTERNS: readonly string[] = [
-  // bearer and basic credentials
-  String.raw`(?<keep1>\b(?:bearer|basic)\s+)[a-z0-9\-._~+/]{8,}=*`,
+  // an echoed Authorization header, whatever its scheme (Bearer, Basic, Token, Digest, ...)
+  String.raw`(?<keep4>\bauthorization["']?\s*[=:]\s*["']?(?:[a-z]+\s+)?)(?!\[REDACTED\])[^\s"',;]{8,}`,
+  // bearer and basic credentials; "Basic authentication failed" is prose, not a credential
+  String.raw`(?<keep1>\b(?:bearer|basic)\s+)(?!(?:authentication|authorization|credentials)\b)[a-z0-9\-._~+/]{8,}=*`,
   // password=, api_key:, token=, secret= ... pairs, quoted or not; never the marker itself again
   String.raw`(?<keep2>\b(?:password|passwd|pwd|api[_-]?key|access[_-]?token|refresh[_-]?token|auth[_-]?token|id[_-]?token|client[_-]?secret|token|secret)["']?\s*[=:]\s*["']?)(?!\[REDACTED\](?:[\s"'&,;)}\]]|$))[^\s"'&,;)}\]]+`,
   // the password in URL userinfo: scheme://user:password@host
-  String.raw`(?<keep3>\b[a-z][a-z0-9+.\-]*://[^\s:@/]+:)[^\s@/]+(?=@)`,
-  // PEM private keys
-  String.raw`-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----`,
+  String.raw`(?<keep3>\b[a-z][a-z0-9+.\-]*://[^\s:@/]*:)[^\s@/]+(?=@)`,
+  // PEM private keys; one whose end is missing (cut off, or past the part of a long text that is read) to the end
+  String.raw`-----BEGIN [A-Z ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----|[\s\S]*$)`,
 ];
 
 /** Matched as written: provider key formats, whose letter case is part of the format. */
@@ -34,7 +36,7 @@ export const EXACT_SECRET_PATTERNS: readonly string[] = [
  * of them, and one literal scan is far cheaper than the patterns. Keep it in step with them; the
  * redaction corpus in test/redaction fails if a pattern's secrets no longer pass this.
  */
-export const SECRET_HINT = /bearer|basic|pass|pwd|key|token|secret|:\/\/|sk-|k_live|k_test|akia|asia|gh[pousr]_|github_pat_|xox|aiza|eyj/i;
+export const SECRET_HINT = /authorization|bearer|basic|pass|pwd|key|token|secret|:\/\/|sk-|k_live|k_test|akia|asia|gh[pousr]_|github_pat_|xox|aiza|eyj/i;
 
 /**
  * Key names whose values are redacted in `details` and class fields, compared after lowercasing

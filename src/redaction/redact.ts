@@ -34,7 +34,7 @@ let exact: RegExp | undefined;
 
 function replaceSecret(match: string, ...rest: unknown[]): string {
   const groups = rest[rest.length - 1] as Record<string, string | undefined> | string;
-  const keep = typeof groups === 'object' ? (groups.keep1 ?? groups.keep2 ?? groups.keep3) : undefined;
+  const keep = typeof groups === 'object' ? (groups.keep1 ?? groups.keep2 ?? groups.keep3 ?? groups.keep4) : undefined;
   return (keep ?? '') + REDACTED;
 }
 
