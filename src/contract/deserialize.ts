@@ -60,7 +60,15 @@ export function deserializeError(input: unknown, options?: DeserializeOptions): 
   if (Object.keys(issues).length > 0) {
     throw new ValidationError(`Not a serialized faultline error: ${describe(issues)}`, { fields: issues, cause: input });
   }
-  return new Rebuild(localClasses(options?.classes)).faultline(value as SerializedError);
+  // Capturing a local stack is most of the cost of making an Error, and a rebuilt error's stack
+  // is the persisted one, or none: so the limit is 0 while the errors are made.
+  const limit = (Error as { stackTraceLimit?: number }).stackTraceLimit;
+  const lowered = setStackTraceLimit(0);
+  try {
+    return new Rebuild(localClasses(options?.classes)).faultline(value as SerializedError);
+  } finally {
+    if (lowered) setStackTraceLimit(limit);
+  }
 }
 
 function parse(text: string, maxInputLength: number): unknown {
@@ -153,17 +161,10 @@ class Rebuild {
  * Makes a real Error (with the engine's error internals, so `Error.isError` and `util.inspect`
  * treat it as one) whose prototype is the class's, without running the class's constructor:
  * the fields are the serialized ones, and a user constructor with other parameters cannot get
- * in the way. The stack trace limit is set to 0 meanwhile: capturing a local stack is most of
- * the cost of `new Error`, and a rebuilt error's stack is the persisted one, or none.
+ * in the way.
  */
 function construct(cls: abstract new (...args: never) => unknown, message: string, options: { cause: unknown } | undefined): Error {
-  const limit = (Error as { stackTraceLimit?: number }).stackTraceLimit;
-  const lowered = setStackTraceLimit(0);
-  try {
-    return Reflect.construct(Error, options === undefined ? [message] : [message, options], cls as unknown as new () => Error);
-  } finally {
-    if (lowered) setStackTraceLimit(limit);
-  }
+  return Reflect.construct(Error, options === undefined ? [message] : [message, options], cls as unknown as new () => Error);
 }
 
 // Frozen intrinsics (SES, hardened runtimes) make the limit read-only; then the stack is captured.

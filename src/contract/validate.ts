@@ -240,7 +240,7 @@ function isObject(value: unknown): value is object {
 function isPlainObject(value: unknown): value is object {
   if (!isObject(value)) return false;
   const proto = Object.getPrototypeOf(value) as object | null;
-  return proto === null || Object.getPrototypeOf(proto) === null;
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 }
 
 /** `every`, but holes of a sparse array count as `undefined` items, as zod reads them. */

@@ -37,31 +37,63 @@ const CAUSE_LEVELS = 3;
  * ```
  */
 export function recognise(value: unknown): Recognition {
-  const message = messageOf(value);
-  const status = statusOf(value);
-  const fields = zodIssueFields(value);
+  if ((typeof value !== 'object' || value === null) && typeof value !== 'function') {
+    return { kind: 'unknown', message: primitiveMessage(value), status: undefined };
+  }
+  const read = readFields(value);
+  const message = typeof read.message === 'string' && read.message !== '' ? read.message : undefined;
+  const found = read.status ?? read.statusCode;
+  const status = typeof found === 'number' && Number.isInteger(found) && found >= 100 && found <= 599 ? found : undefined;
+  const fields = Array.isArray(read.issues) ? zodIssueFields(value) : undefined;
   if (fields !== undefined) return { kind: 'validation', message, status, fields };
-  return { kind: kindOf(value), message, status };
+  return { kind: kindOf(value, read), message, status };
 }
 
-function kindOf(value: unknown): RecognisedKind {
-  const name = readString(value, 'name');
-  if (name === 'TimeoutError') return 'timeout';
-  if (name === 'AbortError') {
-    const reason = readProperty(value, 'cause') ?? readProperty(value, 'reason');
+/** What the recogniser reads of a value. */
+interface Fields {
+  readonly name: unknown;
+  readonly message: unknown;
+  readonly status: unknown;
+  readonly statusCode: unknown;
+  readonly issues: unknown;
+  readonly code: unknown;
+  readonly cause: unknown;
+}
+
+// Plain reads in one guarded block: the common case, a plain Error, costs one try. Only when a
+// read throws (a revoked Proxy, a hostile getter) is each field read on its own, guarded.
+function readFields(value: object): Fields {
+  try {
+    const v = value as Record<keyof Fields, unknown>;
+    return { name: v.name, message: v.message, status: v.status, statusCode: v.statusCode, issues: v.issues, code: v.code, cause: v.cause };
+  } catch {
+    const read = (key: keyof Fields): unknown => readProperty(value, key);
+    return {
+      name: read('name'), message: read('message'), status: read('status'), statusCode: read('statusCode'),
+      issues: read('issues'), code: read('code'), cause: read('cause'),
+    };
+  }
+}
+
+function kindOf(value: object, read: Fields): RecognisedKind {
+  if (read.name === 'TimeoutError') return 'timeout';
+  if (read.name === 'AbortError') {
+    const reason = read.cause ?? readProperty(value, 'reason');
     return readString(reason, 'name') === 'TimeoutError' ? 'timeout' : 'aborted';
   }
-  let current: unknown = value;
-  for (let level = 0; level <= CAUSE_LEVELS && isErrorLike(current); level++) {
-    const code = readString(current, 'code');
-    if (code !== undefined && NETWORK_CODES.has(code)) return 'network';
-    if (code !== undefined && TIMEOUT_CODES.has(code)) return 'timeout';
-    current = readProperty(current, 'cause');
+  if (!isErrorLike(value)) return 'unknown';
+  let code = read.code;
+  let cause = read.cause;
+  for (let level = 0; ; level++) {
+    if (typeof code === 'string' && NETWORK_CODES.has(code)) return 'network';
+    if (typeof code === 'string' && TIMEOUT_CODES.has(code)) return 'timeout';
+    if (level === CAUSE_LEVELS || !isErrorLike(cause)) return 'unknown';
+    code = readProperty(cause, 'code');
+    cause = readProperty(cause, 'cause');
   }
-  return 'unknown';
 }
 
-function messageOf(value: unknown): string | undefined {
+function primitiveMessage(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':
       return value === '' ? undefined : value;
@@ -69,17 +101,10 @@ function messageOf(value: unknown): string | undefined {
     case 'boolean':
     case 'bigint':
     case 'symbol':
-      return `Non-error value thrown: ${String(value)}`;
-    default: {
-      const message = readString(value, 'message');
-      return message === '' ? undefined : message;
-    }
+      return `Non-error value thrown: ${value.toString()}`;
+    default:
+      return undefined; // undefined or null
   }
-}
-
-function statusOf(value: unknown): number | undefined {
-  const status = readProperty(value, 'status') ?? readProperty(value, 'statusCode');
-  return typeof status === 'number' && Number.isInteger(status) && status >= 100 && status <= 599 ? status : undefined;
 }
 
 /**
