@@ -125,8 +125,8 @@ function faultlineNode(error: object, run: Run, depth: number): SerializedError 
   const node: Node = { cut: {}, budget: run.maxDetailsSize };
   const fields = readFields(error);
   const out: Output = {
-    name: redact(typeof fields.name === 'string' ? fields.name : declaredName(error), run),
-    code: redact(typeof fields.code === 'string' ? fields.code : 'UNKNOWN_ERROR', run),
+    name: identifier(error, 'name', typeof fields.name === 'string' ? fields.name : declaredName(error), run),
+    code: identifier(error, 'code', typeof fields.code === 'string' ? fields.code : 'UNKNOWN_ERROR', run),
     category: isErrorCategory(fields.category) ? fields.category : 'UNKNOWN',
     message: text(stringOf(fields.message), run, node, 'message'),
     retryable: fields.retryable === true,
@@ -193,7 +193,7 @@ function finishNode(error: object, fields: NodeFields, out: Output, run: Run, no
   }
   const previous = readOwn(error, 'truncated');
   // Most nodes are whole and were never cut before: skip building the mark.
-  if (previous === undefined && Object.keys(node.cut).length === 0) return;
+  if (previous === undefined && isEmpty(node.cut)) return;
   const truncated = mergeTruncation(previous, node.cut);
   if (truncated !== undefined) out.truncated = truncated;
 }
@@ -295,7 +295,12 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: o
     }
     if (converted !== object) return jsonCopy(converted, run, node, depth + 1, path);
   }
-  if (object instanceof Map) return entriesCopy(Array.from(object, ([key, entry]) => [stringOf(key), entry]), run, node, depth, path);
+  if (object instanceof Map) {
+    // A Map becomes an object keyed by the keys' string forms.
+    const entries: Record<string, unknown> = {};
+    for (const [key, entry] of object) setOwn(entries, stringOf(key), entry);
+    return recordCopy(entries, Object.keys(entries), run, node, depth, path);
+  }
   if (Array.isArray(object) || object instanceof Set) {
     const items: SerializedJson[] = [];
     for (const item of Array.isArray(object) ? (object as unknown[]) : Array.from(object as Set<unknown>)) {
@@ -314,33 +319,25 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: o
   } catch {
     return cutDetails(node, MARKERS.unreadable);
   }
-  return entriesCopy(keys.map((key) => [key, undefined, object]), run, node, depth, path);
+  return recordCopy(object, keys, run, node, depth, path);
 }
 
-/** Copies `[key, value]` entries, or `[key, undefined, source]` to read each value lazily and safely. */
-function entriesCopy(
-  entries: readonly (readonly [string, unknown, object?])[],
-  run: Run,
-  node: Node,
-  depth: number,
-  path: object[],
-): SerializedJson {
+/** Copies the values under `keys` of `source`, each read on its own so that a throwing getter costs only its key. */
+function recordCopy(source: object, keys: readonly string[], run: Run, node: Node, depth: number, path: object[]): SerializedJson {
   const out: Record<string, SerializedJson> = {};
-  for (const [key, entry, source] of entries) {
+  for (const key of keys) {
     if (node.budget <= 0) {
       node.cut.details = true;
       break;
     }
     node.budget -= key.length;
-    let value = entry;
-    if (source !== undefined) {
-      try {
-        value = (source as Record<string, unknown>)[key];
-      } catch {
-        // A key named like a secret is redacted whatever its getter does, so that a second pass agrees.
-        setOwn(out, key, run.redactor?.key(key) === true ? REDACTED : cutDetails(node, MARKERS.unreadable));
-        continue;
-      }
+    let value: unknown;
+    try {
+      value = (source as Record<string, unknown>)[key];
+    } catch {
+      // A key named like a secret is redacted whatever its getter does, so that a second pass agrees.
+      setOwn(out, key, run.redactor?.key(key) === true ? REDACTED : cutDetails(node, MARKERS.unreadable));
+      continue;
     }
     if (value === undefined || value === null) continue;
     const copy = run.redactor?.key(key) === true ? REDACTED : jsonCopy(value, run, node, depth + 1, path);
@@ -465,6 +462,19 @@ function mergeTruncation(previous: unknown, cut: Truncation): Truncation | undef
 function declaredName(error: object): string {
   const name = readProperty(error, CLASS_NAME);
   return typeof name === 'string' ? name : 'FaultlineError';
+}
+
+/**
+ * A node's name or code. The class's own (read through its prototype) is an identifier its
+ * author wrote, not text that can hold a secret; one set on the instance is redacted like text.
+ */
+function identifier(error: object, key: 'name' | 'code', value: string, run: Run): string {
+  return readOwn(error, key) === undefined ? value : redact(value, run);
+}
+
+function isEmpty(object: object): boolean {
+  for (const key in object) if (Object.hasOwn(object, key)) return false;
+  return true;
 }
 
 /** `Array.isArray`, false rather than a TypeError for a revoked Proxy. */

@@ -57,12 +57,25 @@ export function isSecretKey(key: string): boolean {
   return secret;
 }
 
+// Short strings already found to hold no secret: the same messages, tool names and ids come back
+// on error after error. Only clean strings are kept, so no secret outlives its error here.
+const clean = new Set<string>();
+const MAX_CLEAN_LENGTH = 256;
+
 /** Redacts the built-in secrets in a string. */
 export function redactText(text: string): string {
-  if (!SECRET_HINT.test(text)) return text;
-  caseless ??= new RegExp(CASELESS_SECRET_PATTERNS.join('|'), 'gi');
-  exact ??= new RegExp(EXACT_SECRET_PATTERNS.join('|'), 'g');
-  return text.replace(caseless, replaceSecret).replace(exact, REDACTED);
+  if (clean.has(text)) return text;
+  let redacted = text;
+  if (SECRET_HINT.test(text)) {
+    caseless ??= new RegExp(CASELESS_SECRET_PATTERNS.join('|'), 'gi');
+    exact ??= new RegExp(EXACT_SECRET_PATTERNS.join('|'), 'g');
+    redacted = text.replace(caseless, replaceSecret).replace(exact, REDACTED);
+  }
+  if (redacted === text && text.length <= MAX_CLEAN_LENGTH) {
+    if (clean.size >= 1024) clean.clear();
+    clean.add(text);
+  }
+  return redacted;
 }
 
 /** Builds the redactor for one set of options. */
