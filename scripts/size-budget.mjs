@@ -1,0 +1,154 @@
+// `npm run size` (part of `npm test`, after the build): the size budgets of issue #4. Bundles
+// small entry files that import the built dist/ the way a user's app imports the package, with
+// esbuild (minified, tree-shaken, zod external), compresses each with brotli and checks it
+// against its budget. Deterministic: no timing, the same dist gives the same bytes.
+// On a miss it exits 1 and lists the input files that take the most bytes of that bundle.
+//
+//   node scripts/size-budget.mjs [--explain]    (--explain lists the inputs of every entry)
+import { build } from 'esbuild';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const explainAll = process.argv.includes('--explain');
+
+// Bytes after minify + brotli. The target is issue #4's; the budget is what this build must not
+// exceed, and fails `npm test` when it grows. Where the two differ, the target is not met today,
+// and docs/performance.md says why: every class's toJSON carries the serializer with its limits
+// and redaction (issues #2 and #3), and every family's `from` the recogniser.
+const TOOL_ERROR = { target: 2_500, budget: 5_700 };
+const MAIN = { target: 6_000, budget: 9_000 };
+const SUBPATH = { target: 3_000, budget: 3_000 }; // beyond what a subpath shares with the main entry
+
+/** Every JavaScript entry of package.json `exports` ('.', './schema', ...) → its built ESM file. */
+function packageEntries() {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  const entries = new Map();
+  for (const [subpath, target] of Object.entries(manifest.exports)) {
+    const file = typeof target === 'object' ? target.import?.default : undefined;
+    if (typeof file === 'string') entries.set(subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`, file);
+  }
+  return entries;
+}
+
+const entries = packageEntries();
+for (const file of entries.values()) {
+  if (!existsSync(new URL(`../${file}`, import.meta.url))) {
+    console.error(`size-budget: ${file} is missing. Run \`npm run build\` first.`);
+    process.exit(1);
+  }
+}
+
+/**
+ * The source file a built entry comes from: dist/<name>.js from src/<name>.ts or src/<name>/index.ts.
+ * Used only to explain a miss: dist/ is one file per entry, so only a bundle of src/ can say
+ * which module grew.
+ */
+function sourceOf(file) {
+  const name = file.replace(/^\.?\/?dist\//, '').replace(/\.js$/, '');
+  return [`src/${name}.ts`, `src/${name}/index.ts`].find((candidate) => existsSync(`${root}${candidate}`));
+}
+
+// Resolves 'faultline' and 'faultline/<subpath>' as package.json exports do: to the built files,
+// or, to explain a miss, to their sources.
+function resolveFaultline(from) {
+  return {
+    name: `faultline-${from}`,
+    setup(plugin) {
+      plugin.onResolve({ filter: /^faultline(\/|$)/ }, (args) => {
+        const file = entries.get(args.path);
+        const path = file === undefined ? undefined : from === 'dist' ? file : sourceOf(file);
+        return path === undefined ? { errors: [{ text: `cannot resolve '${args.path}' in ${from}/` }] } : { path: `${root}${path}` };
+      });
+    },
+  };
+}
+
+/** Bundles one entry's source; returns its brotli size, minified size and metafile inputs. */
+async function measure(contents, from = 'dist') {
+  const result = await build({
+    stdin: { contents, resolveDir: root, sourcefile: 'size-entry.js', loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    treeShaking: true,
+    metafile: true,
+    write: false,
+    outfile: 'size-entry.out.js',
+    external: ['zod'],
+    plugins: [resolveFaultline(from)],
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0].contents;
+  const compressed = brotliCompressSync(code, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: code.length },
+  });
+  const [output] = Object.values(result.metafile.outputs);
+  const inputs = Object.entries(output.inputs)
+    .map(([file, info]) => ({ file, bytes: info.bytesInOutput }))
+    .filter((input) => input.bytes > 0)
+    .sort((a, b) => b.bytes - a.bytes);
+  return { brotli: compressed.length, minified: code.length, inputs };
+}
+
+/** What one entry adds to a base bundle: its own files, and what it makes shared files keep beyond the base's share. */
+function inputsBeyond(bundle, base) {
+  const baseBytes = new Map(base.inputs.map((input) => [input.file, input.bytes]));
+  return bundle.inputs
+    .map((input) => ({ file: input.file, bytes: input.bytes - (baseBytes.get(input.file) ?? 0) }))
+    .filter((input) => input.bytes > 8) // below that it is a minified name that changed, not code
+    .sort((a, b) => b.bytes - a.bytes);
+}
+
+const mainName = [...entries.keys()][0];
+const MAIN_SOURCE = `export * from '${mainName}';`;
+const main = await measure(MAIN_SOURCE);
+const rows = [
+  { entry: `import { ToolError } from '${mainName}'`, source: `export { ToolError } from '${mainName}';`, ...TOOL_ERROR },
+  { entry: `${mainName} (whole main entry)`, source: MAIN_SOURCE, ...MAIN },
+];
+for (const row of rows) Object.assign(row, row.source === MAIN_SOURCE ? main : await measure(row.source));
+for (const name of [...entries.keys()].slice(1)) {
+  const source = `${MAIN_SOURCE}\nexport * from '${name}';`;
+  const both = await measure(source);
+  rows.push({
+    entry: `${name} beyond the main entry`,
+    source,
+    base: MAIN_SOURCE,
+    brotli: both.brotli - main.brotli,
+    minified: both.minified - main.minified,
+    ...SUBPATH,
+  });
+}
+
+const width = Math.max(...rows.map((row) => row.entry.length));
+const bytes = (value) => value.toLocaleString('en-US');
+console.log(`${'entry'.padEnd(width)}  ${'brotli'.padStart(7)}  ${'budget'.padStart(7)}  ${'target'.padStart(7)}  ${'minified'.padStart(8)}  status`);
+let failed = false;
+for (const row of rows) {
+  const ok = row.brotli <= row.budget;
+  failed ||= !ok;
+  const status = !ok
+    ? `OVER BUDGET by ${bytes(row.brotli - row.budget)}`
+    : row.brotli <= row.target
+      ? 'ok'
+      : `within budget; ${bytes(row.brotli - row.target)} over the issue #4 target`;
+  console.log(
+    `${row.entry.padEnd(width)}  ${bytes(row.brotli).padStart(7)}  ${bytes(row.budget).padStart(7)}  ${bytes(row.target).padStart(7)}  ` +
+      `${bytes(row.minified).padStart(8)}  ${status}`,
+  );
+}
+for (const row of rows.filter((candidate) => explainAll || candidate.brotli > candidate.budget)) {
+  // Bundled again from src/ (esbuild compiles the TypeScript the way tsup does), so that the
+  // bytes are told per module rather than per dist file.
+  const fromSource = await measure(row.source, 'src');
+  const inputs = row.base === undefined ? fromSource.inputs : inputsBeyond(fromSource, await measure(row.base, 'src'));
+  const total = row.base === undefined ? fromSource.minified : fromSource.minified - (await measure(row.base, 'src')).minified;
+  console.log(`\n${row.entry}: the modules that take the most of its ${total.toLocaleString('en-US')} minified bytes (bundled from src/)`);
+  for (const input of inputs.slice(0, 12)) console.log(`  ${input.bytes.toLocaleString('en-US').padStart(7)}  ${input.file}`);
+}
+if (failed) {
+  console.error('\nsize-budget: over budget. See what grew above; the budgets are in scripts/size-budget.mjs and docs/performance.md.');
+  process.exit(1);
+}
