@@ -4,7 +4,7 @@ import { isErrorLike, readProperty, readString } from '../mapper/read.js';
 import { toWholeNonNegative } from '../numbers.js';
 import { createRedactor, REDACTED, type Redactor } from '../redaction/redact.js';
 import { SERIALIZE_DEFAULTS, type SerializeOptions } from './limits.js';
-import { CLASS_FIELD_TYPES, type SerializedCause, type SerializedError, type SerializedJson, type Truncation } from './shape.js';
+import { CLASS_FIELD_TYPES, HEAD_KEYS, OPTIONAL_KEYS, TAIL_KEYS, type SerializedCause, type SerializedError, type SerializedJson, type Truncation } from './shape.js';
 
 /** The markers written where a value cannot be copied as it is. docs/contract.md lists them. */
 export const MARKERS = {
@@ -14,10 +14,7 @@ export const MARKERS = {
 } as const;
 
 // Own keys of a faultline error that are not the class's own fields.
-const NOT_CLASS_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set([
-  'name', 'code', 'category', 'message', 'retryable', 'retryAfterMs', 'status', 'requestId',
-  'recommendations', 'details', 'cause', 'errors', 'stack', 'truncated',
-]);
+const NOT_CLASS_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set([...HEAD_KEYS, ...OPTIONAL_KEYS, ...TAIL_KEYS]);
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Output = Record<string, unknown>;
