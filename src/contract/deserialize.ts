@@ -54,18 +54,21 @@ export function deserializeError(input: unknown, options?: DeserializeOptions): 
     issues = validateSerializedError(value, limits);
   } catch (error) {
     // An input object JSON could not make: a revoked Proxy, a getter that throws.
-    const reason = error instanceof Error ? error.message : 'unreadable';
-    throw new ValidationError(`Not a serialized faultline error: unreadable input (${reason})`, { fields: { '': `Unreadable input: ${reason}` }, cause: input });
+    throw unreadable(error, input);
   }
   if (Object.keys(issues).length > 0) {
     throw new ValidationError(`Not a serialized faultline error: ${describe(issues)}`, { fields: issues, cause: input });
   }
   // Capturing a local stack is most of the cost of making an Error, and a rebuilt error's stack
   // is the persisted one, or none: so the limit is 0 while the errors are made.
+  const local = localClasses(options?.classes); // a bad class is the caller's TypeError, not the input's
   const limit = (Error as { stackTraceLimit?: number }).stackTraceLimit;
   const lowered = setStackTraceLimit(0);
   try {
-    return new Rebuild(localClasses(options?.classes)).faultline(value as SerializedError);
+    return new Rebuild(local).faultline(value as SerializedError);
+  } catch (error) {
+    // An input object whose getters answer differently on a second read.
+    throw unreadable(error, input);
   } finally {
     if (lowered) setStackTraceLimit(limit);
   }
@@ -84,6 +87,11 @@ function parse(text: string, maxInputLength: number): unknown {
     const reason = error instanceof Error ? error.message : 'unreadable';
     throw new ValidationError(`Not a serialized faultline error: invalid JSON (${reason})`, { fields: { '': `Invalid JSON: ${reason}` }, cause: text });
   }
+}
+
+function unreadable(error: unknown, input: unknown): ValidationError {
+  const reason = error instanceof Error ? error.message : 'unreadable';
+  return new ValidationError(`Not a serialized faultline error: unreadable input (${reason})`, { fields: { '': `Unreadable input: ${reason}` }, cause: input });
 }
 
 function describe(issues: Record<string, string>): string {

@@ -85,10 +85,20 @@ export function classForName(name: string, local: ReadonlyMap<string, FaultlineE
   return local?.get(name) ?? registered.get(name) ?? builtInByName().get(name);
 }
 
-/** A map of the classes passed to one `deserializeError` call, checked like `registerErrorClass` checks. */
+/**
+ * A map of the classes passed to one `deserializeError` call. Each must be a faultline class, and
+ * no two may share a name; one may take a built-in's or a registered class's name, for this call.
+ */
 export function localClasses(classes: readonly FaultlineErrorClass[] | undefined): ReadonlyMap<string, FaultlineErrorClass> | undefined {
   if (classes === undefined || classes.length === 0) return undefined;
-  return new Map(classes.map((cls) => [nameOfClass(cls, 'deserializeError'), cls]));
+  const byName = new Map<string, FaultlineErrorClass>();
+  for (const cls of classes) {
+    const name = nameOfClass(cls, 'deserializeError');
+    const taken = byName.get(name);
+    if (taken !== undefined && taken !== cls) throw new TypeError(`deserializeError: two classes in options.classes are named '${name}'.`);
+    byName.set(name, cls);
+  }
+  return byName;
 }
 
 function nameOfClass(cls: unknown, caller: string): string {

@@ -4,7 +4,7 @@ import { isErrorLike, readProperty, readString } from '../mapper/read.js';
 import { toWholeNonNegative } from '../numbers.js';
 import { createRedactor, REDACTED, type Redactor } from '../redaction/redact.js';
 import { SERIALIZE_DEFAULTS, type SerializeOptions } from './limits.js';
-import { CLASS_FIELD_TYPES, HEAD_KEYS, OPTIONAL_KEYS, TAIL_KEYS, type SerializedCause, type SerializedError, type SerializedJson, type Truncation } from './shape.js';
+import { CLASS_FIELD_TYPES, HEAD_KEYS, OPTIONAL_KEYS, RESERVED_KEYS, TAIL_KEYS, type SerializedCause, type SerializedError, type SerializedJson, type Truncation } from './shape.js';
 
 /** The markers written where a value cannot be copied as it is. docs/contract.md lists them. */
 export const MARKERS = {
@@ -14,7 +14,7 @@ export const MARKERS = {
 } as const;
 
 // Own keys of a faultline error that are not the class's own fields.
-const NOT_CLASS_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set([...HEAD_KEYS, ...OPTIONAL_KEYS, ...TAIL_KEYS]);
+const NOT_CLASS_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set([...HEAD_KEYS, ...OPTIONAL_KEYS, ...TAIL_KEYS, ...RESERVED_KEYS]);
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Output = Record<string, unknown>;
@@ -151,7 +151,8 @@ function faultlineNode(error: object, run: Run, depth: number): SerializedError 
       if (!cutBefore) delete node.cut.details;
       copy = jsonCopy({ value: details }, run, node, 1, []);
     }
-    if (copy !== undefined) out.details = copy;
+    // No budget or depth was left even for the wrapper: details are left out, and cutDetails marked it.
+    if (isPlainRecord(copy)) out.details = copy;
   }
   if (own !== undefined) {
     keys.forEach((key, index) => {

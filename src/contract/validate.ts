@@ -1,5 +1,5 @@
 import { ErrorCategory, isErrorCategory } from '../category.js';
-import { CLASS_FIELD_TYPES, OPTIONAL_KEYS, TAIL_KEYS } from './shape.js';
+import { CLASS_FIELD_TYPES, OPTIONAL_KEYS, RESERVED_KEYS, TAIL_KEYS } from './shape.js';
 
 /** Limits on untrusted input, checked as it is read. */
 export interface InputLimits {
@@ -22,6 +22,7 @@ const REQUIRED: readonly (readonly [string, (value: unknown) => boolean, string]
 const REQUIRED_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(REQUIRED.map(([key]) => key));
 // The optional keys of the root node, which may hold `undefined` as zod's optional() allows.
 const DECLARED_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set([...OPTIONAL_KEYS, ...TAIL_KEYS, ...Object.keys(CLASS_FIELD_TYPES)]);
+const RESERVED: ReadonlySet<string> = /* @__PURE__ */ new Set(RESERVED_KEYS);
 const FOREIGN_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(['name', 'message', 'code', 'cause', 'errors', 'stack', 'truncated']);
 const MAX_ISSUES = 20;
 const JSON_EXPECTED = 'Expected a JSON value without null';
@@ -100,6 +101,7 @@ function nodeFieldProblem(key: string, value: unknown): string | undefined {
     case 'cause':
       return undefined; // any JSON value
   }
+  if (RESERVED.has(key)) return 'Reserved: a method of every error, or what makes a thenable';
   switch (Object.hasOwn(CLASS_FIELD_TYPES, key) ? CLASS_FIELD_TYPES[key as keyof typeof CLASS_FIELD_TYPES] : undefined) {
     case 'string':
       return typeof value === 'string' ? undefined : 'Expected a string';

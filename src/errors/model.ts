@@ -50,7 +50,11 @@ export class ModelError<Options extends ModelErrorOptions = ModelErrorOptions> e
    *
    * @example
    * ```ts
-   * catch (error) { throw ModelError.from(error, { provider: 'openai', model: 'gpt-4o' }); }
+   * try {
+   *   await callModel();
+   * } catch (error) {
+   *   throw ModelError.from(error, { provider: 'openai', model: 'gpt-4o' });
+   * }
    * ```
    */
   static from<E extends FaultlineError>(value: E, context?: ModelContext): E;

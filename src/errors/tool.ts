@@ -45,7 +45,11 @@ export class ToolError<Options extends ToolErrorOptions = ToolErrorOptions> exte
    *
    * @example
    * ```ts
-   * catch (error) { return ToolError.from(error, { toolName: 'search' }); }
+   * try {
+   *   return await search(query);
+   * } catch (error) {
+   *   return ToolError.from(error, { toolName: 'search' });
+   * }
    * ```
    */
   static from<E extends FaultlineError>(value: E, context?: ToolContext): E;

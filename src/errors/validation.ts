@@ -65,12 +65,11 @@ export class ValidationError<Options extends ValidationErrorOptions = Validation
 }
 
 // Outside the class body on purpose: see isAbstractBase in base.ts.
-function validationErrorFor(value: unknown, recognition: Recognition, context: ValidationContext | undefined): ValidationError {
+/** The ValidationError for a recognised value: `fields` from a ZodError's issues, when it was one. */
+export function validationErrorFor(value: unknown, recognition: Recognition, context: ValidationContext | undefined): ValidationError {
   const { fields } = recognition;
-  return new ValidationError(fields === undefined ? recognition.message : summarize(fields), {
-    ...mappedOptions(value, recognition, context),
-    fields: fields ?? context?.fields,
-  });
+  const options = mappedOptions(value, recognition, context);
+  return fields === undefined ? new ValidationError(recognition.message, options) : new ValidationError(summarize(fields), { ...options, fields });
 }
 
 function summarize(fields: Readonly<Record<string, string>>): string {

@@ -3,7 +3,7 @@ import { AgentAbortedError } from '../errors/agent.js';
 import { TimeoutError } from '../errors/timeout.js';
 import { TransientError } from '../errors/transient.js';
 import { UnknownError } from '../errors/unknown.js';
-import { ValidationError } from '../errors/validation.js';
+import { validationErrorFor } from '../errors/validation.js';
 import { mapInto } from './scoped.js';
 
 /**
@@ -23,7 +23,8 @@ import { mapInto } from './scoped.js';
  * ```
  */
 export function normalizeError(value: unknown): FaultlineError {
-  return mapInto(value, ({ kind, message, status }) => {
+  return mapInto(value, (recognition) => {
+    const { kind, message, status } = recognition;
     const options = { status, cause: value };
     switch (kind) {
       case 'timeout':
@@ -33,7 +34,7 @@ export function normalizeError(value: unknown): FaultlineError {
       case 'network':
         return new TransientError(message, options);
       case 'validation':
-        return ValidationError.from(value, { status });
+        return validationErrorFor(value, recognition, undefined);
       default:
         return new UnknownError(message, options);
     }

@@ -44,7 +44,7 @@ export function recognise(value: unknown): Recognition {
   const message = typeof read.message === 'string' && read.message !== '' ? read.message : undefined;
   const found = read.status ?? read.statusCode;
   const status = typeof found === 'number' && Number.isInteger(found) && found >= 100 && found <= 599 ? found : undefined;
-  const fields = Array.isArray(read.issues) ? zodIssueFields(value) : undefined;
+  const fields = read.issues !== undefined ? zodIssueFields(value) : undefined;
   if (fields !== undefined) return { kind: 'validation', message, status, fields };
   return { kind: kindOf(value, read), message, status };
 }
@@ -113,6 +113,14 @@ function primitiveMessage(value: unknown): string | undefined {
  * and faultline's main entry never loads zod.
  */
 export function zodIssueFields(value: unknown): Record<string, string> | undefined {
+  try {
+    return issueFields(value);
+  } catch {
+    return undefined; // a revoked Proxy or a throwing getter among the issues: not a ZodError we can read
+  }
+}
+
+function issueFields(value: unknown): Record<string, string> | undefined {
   const name = readString(value, 'name');
   const issues = readProperty(value, 'issues');
   if (name === undefined || !name.endsWith('ZodError') || !Array.isArray(issues)) return undefined;

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { ErrorCategory } from '../category.js';
-import { CLASS_FIELD_TYPES, type SerializedCause, type SerializedError, type SerializedJson } from '../contract/shape.js';
+import { CLASS_FIELD_TYPES, RESERVED_KEYS, type SerializedCause, type SerializedError, type SerializedJson } from '../contract/shape.js';
 
 const whole = z.int().check(z.minimum(0));
 
@@ -58,6 +58,13 @@ const classFields = Object.fromEntries(
   Object.entries(CLASS_FIELD_TYPES).map(([key, type]) => [key, z.optional(fieldSchemas[type])]),
 ) as { [K in keyof typeof CLASS_FIELD_TYPES]: z.ZodMiniOptional<(typeof fieldSchemas)[(typeof CLASS_FIELD_TYPES)[K]]> };
 
+// Keys no node may carry as its own (see RESERVED_KEYS). A refinement, not `optional(never())`
+// in the shape: zod reads shape keys through the prototype chain, where every object has a
+// `toString`. The JSON Schema build writes the same rule as `propertyNames`.
+const noReservedKeys = z.refine((node: unknown) => typeof node !== 'object' || node === null || !RESERVED_KEYS.some((key) => Object.hasOwn(node, key)), {
+  message: 'Reserved key: a method of every error, or what makes a thenable',
+});
+
 /**
  * A cause: a faultline node, a foreign error `{ name, message, code? }`, or any other JSON value.
  * Every node is itself a JSON value, so as a check this is the JSON value schema; what a cause
@@ -107,6 +114,7 @@ export const serializedErrorSchema: z.ZodMiniType<SerializedError> = withProtoKe
     truncated: z.optional(truncationSchema),
   }),
   serializedJsonSchema,
-), () => serializedJsonSchema);
+).check(noReservedKeys), () => serializedJsonSchema);
 
+export { RESERVED_KEYS } from '../contract/shape.js';
 export type { SerializedCause, SerializedError, SerializedForeignError, SerializedJson, Truncation } from '../contract/shape.js';

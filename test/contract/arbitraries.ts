@@ -29,6 +29,8 @@ const WHOLE_FIELDS = ['maxIterations', 'timeoutMs'] as const;
 const RESERVED_KEYS: ReadonlySet<string> = new Set([
   'name', 'code', 'category', 'message', 'retryable', 'retryAfterMs', 'status', 'requestId', 'recommendations',
   'details', 'cause', 'errors', 'stack', 'truncated', 'fields', ...STRING_FIELDS, ...WHOLE_FIELDS,
+  // Keys no node may carry as its own: the contract rejects them (RESERVED_KEYS in src/contract/shape.ts).
+  'constructor', 'then', 'toJSON', 'toString', 'valueOf',
 ]);
 
 /** What kind of valid serialized errors to generate. */

@@ -400,3 +400,21 @@ describe('deserializeError', () => {
     }, 60_000);
   });
 });
+
+describe('deserializeError on an input object that changes while it is read', () => {
+  it('throws a ValidationError, with the input as cause, when a getter throws on the second read', () => {
+    let reads = 0;
+    const input = { name: 'ToolError', code: 'TOOL_ERROR', category: 'TOOL', retryable: false };
+    Object.defineProperty(input, 'message', {
+      enumerable: true,
+      get() {
+        reads += 1;
+        if (reads > 2) throw new RangeError('second read');
+        return 'm';
+      },
+    });
+    const error = rejection(input);
+    expect(error.fields).toEqual({ '': 'Unreadable input: second read' });
+    expect(error.cause).toBe(input);
+  });
+});

@@ -114,6 +114,16 @@ describe('the classes option of deserializeError', () => {
     expect(() => deserializeError(LEDGER, { classes: [untyped(class PlainError extends Error {})] })).toThrow(TypeError);
   });
 
+  it('throws a TypeError for two different classes of the same name in one list', () => {
+    expect(() => deserializeError(LEDGER, { classes: [LedgerError, OtherLedgerError] })).toThrow(
+      new TypeError("deserializeError: two classes in options.classes are named 'LedgerError'."),
+    );
+  });
+
+  it('accepts the same class twice in one list', () => {
+    expect(deserializeError(LEDGER, { classes: [LedgerError, LedgerError] })).toBeInstanceOf(LedgerError);
+  });
+
   it('ignores an empty list', () => {
     expect(Object.getPrototypeOf(deserializeError(LEDGER, { classes: [] }))).toBe(StorageError.prototype);
   });

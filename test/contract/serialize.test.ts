@@ -424,3 +424,29 @@ describe('serializeError, redaction', () => {
     expect(out.details).toEqual({ apiKey: 'k' });
   });
 });
+
+describe('serializeError, details and class fields that no budget is left for', () => {
+  it.each([
+    ['maxDepth 0', { maxDepth: 0 }],
+    ['maxDetailsSize 0', { maxDetailsSize: 0 }],
+  ] as const)('leaves details out under %s and marks them, never writing a marker string as details', (_label, options) => {
+    const out = serializeError(new ToolError('x', { details: { a: 1 } }), options);
+    expect(Object.hasOwn(out, 'details')).toBe(false);
+    expect(out.truncated).toEqual({ details: true });
+  });
+
+  it('leaves details out when a class field has spent the default budget, and marks them', () => {
+    const out = serializeError(new ToolError('x', { toolName: 'a'.repeat(17_000), details: { a: 1 } }));
+    expect(Object.hasOwn(out, 'details')).toBe(false);
+    expect(out.toolName).toBe('a'.repeat(16_384));
+    expect(out.truncated).toEqual({ details: true });
+  });
+});
+
+describe('serializeError, reserved keys', () => {
+  it.each(['constructor', 'then', 'toJSON', 'toString', 'valueOf'])('never writes an own %s field set on an error by hand', (key) => {
+    const error = new ToolError('x', { toolName: 'search' });
+    Object.defineProperty(error, key, { value: 'shadow', enumerable: true, configurable: true, writable: true });
+    expect(serializeError(error)).toEqual({ name: 'ToolError', code: 'TOOL_ERROR', category: 'TOOL', message: 'x', retryable: false, toolName: 'search' });
+  });
+});

@@ -57,9 +57,9 @@ describe('keys __proto__, constructor and prototype anywhere in the input', () =
   const cases: readonly (readonly [string, string, (error: FaultlineError) => void])[] = [
     [
       'at the top level',
-      `{${HEAD},"__proto__":${POISON},"constructor":{"prototype":${POISON}},"prototype":${POISON}}`,
+      `{${HEAD},"__proto__":${POISON},"prototype":${POISON}}`,
       (error) => {
-        expect(Object.keys(error)).toEqual(['__proto__', 'constructor', 'prototype']);
+        expect(Object.keys(error)).toEqual(['__proto__', 'prototype']);
         expect(Object.getOwnPropertyDescriptor(error, '__proto__')?.value).toEqual({ polluted: 'yes', retryable: true });
         expect(error.retryable).toBe(false);
       },
@@ -85,13 +85,23 @@ describe('keys __proto__, constructor and prototype anywhere in the input', () =
     ],
     [
       'in a faultline cause',
-      `{${HEAD},"cause":{${HEAD},"__proto__":${POISON},"constructor":{"prototype":${POISON}}}}`,
+      `{${HEAD},"cause":{${HEAD},"__proto__":${POISON},"prototype":${POISON}}}`,
       (error) => {
         const cause = error.cause as FaultlineError;
         expect(cause).toBeInstanceOf(ToolError);
         expect(prototypeChain(cause)).toEqual(TOOL_CHAIN);
-        expect(Object.keys(cause)).toEqual(['__proto__', 'constructor']);
+        expect(Object.keys(cause)).toEqual(['__proto__', 'prototype']);
         expect(cause.retryable).toBe(false);
+      },
+    ],
+    [
+      'as a constructor key in a cause, which makes the cause plain data rather than an error',
+      `{${HEAD},"cause":{${HEAD},"constructor":{"prototype":${POISON}}}}`,
+      (error) => {
+        const cause = error.cause as object;
+        expect(cause).not.toBeInstanceOf(Error);
+        expect(Object.getPrototypeOf(cause)).toBe(Object.prototype);
+        expect(Object.keys(cause)).toEqual(['name', 'code', 'category', 'message', 'retryable', 'constructor']);
       },
     ],
     [
@@ -137,9 +147,17 @@ describe('keys __proto__, constructor and prototype anywhere in the input', () =
   });
 
   it('at the top level, leave the prototype chain exactly that of the class', () => {
-    const error = deserializeError(`{${HEAD},"__proto__":${POISON},"constructor":{"prototype":${POISON}}}`);
+    const error = deserializeError(`{${HEAD},"__proto__":${POISON},"prototype":${POISON}}`);
     expect(prototypeChain(error)).toEqual(TOOL_CHAIN);
   });
+
+  it.each(['constructor', 'then', 'toJSON', 'toString', 'valueOf'])(
+    'as a %s key of the error itself, are rejected: it would hide a method every error has, or make it a thenable',
+    (key) => {
+      const error = rejection(`{${HEAD},"${key}":"x"}`);
+      expect(error.fields).toEqual({ [key]: 'Reserved: a method of every error, or what makes a thenable' });
+    },
+  );
 
   it('in truncated, are not a cut the contract knows: a ValidationError names the key', () => {
     const error = rejection(`{${HEAD},"truncated":{"__proto__":{"cause":"depth"}}}`);

@@ -205,3 +205,25 @@ describe('normalizeError on faultline errors', () => {
     expect(normalizeError(new Error('x'))).toBeInstanceOf(FaultlineError);
   });
 });
+
+describe('normalizeError on values shaped like a ZodError that cannot be read', () => {
+  it('does not throw when issues is a revoked Proxy, and makes an UnknownError', () => {
+    const value = { name: 'ZodError', message: 'bad', issues: revokedProxy() };
+    const error = normalizeError(value);
+    expect(error).toBeInstanceOf(UnknownError);
+    expect(error.message).toBe('bad');
+    expect(error.cause).toBe(value);
+  });
+
+  it('does not throw when an issue, or its path, has a getter that throws', () => {
+    const issues: unknown[] = [];
+    Object.defineProperty(issues, 0, { get() { throw new Error('boom'); }, enumerable: true });
+    Object.defineProperty(issues, 'length', { value: 1 });
+    const path: unknown[] = [];
+    Object.defineProperty(path, 0, { get() { throw new Error('boom'); }, enumerable: true });
+    Object.defineProperty(path, 'length', { value: 1 });
+    for (const value of [{ name: 'ZodError', issues }, { name: 'ZodError', issues: [{ path, message: 'm' }] }]) {
+      expect(normalizeError(value)).toBeInstanceOf(UnknownError);
+    }
+  });
+});
