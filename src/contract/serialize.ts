@@ -30,10 +30,15 @@ interface Run {
   readonly ancestors: object[];
 }
 
-/** Per node: what was cut, and what is left of the details budget. */
+/** Per node: what was cut (made on the first cut: most nodes are whole), and what is left of the details budget. */
 interface Node {
-  readonly cut: Mutable<Truncation>;
+  cut: Mutable<Truncation> | undefined;
   budget: number;
+}
+
+function cutOf(node: Node): Mutable<Truncation> {
+  node.cut ??= {};
+  return node.cut;
 }
 
 /**
@@ -119,7 +124,7 @@ function readFields(error: object): NodeFields {
 }
 
 function faultlineNode(error: object, run: Run, depth: number): SerializedError {
-  const node: Node = { cut: {}, budget: run.maxDetailsSize };
+  const node: Node = { cut: undefined, budget: run.maxDetailsSize };
   const fields = readFields(error);
   const out: Output = {
     name: identifier(error, 'name', typeof fields.name === 'string' ? fields.name : declaredName(error), run),
@@ -142,13 +147,13 @@ function faultlineNode(error: object, run: Run, depth: number): SerializedError 
   const { details } = fields;
   if (details !== undefined && details !== null) {
     const budget = node.budget;
-    const cutBefore = node.cut.details === true;
+    const cutBefore = node.cut?.details === true;
     let copy = jsonCopy(details, run, node, 1, []);
     if (copy !== undefined && !isPlainRecord(copy)) {
       // Copied again inside its wrapper, so that depth and size count the wrapper as they will
       // when this output is serialized again; the budget is what the class fields left.
       node.budget = budget;
-      if (!cutBefore) delete node.cut.details;
+      if (!cutBefore && node.cut !== undefined) delete node.cut.details;
       copy = jsonCopy({ value: details }, run, node, 1, []);
     }
     // No budget or depth was left even for the wrapper: details are left out, and cutDetails marked it.
@@ -164,7 +169,7 @@ function faultlineNode(error: object, run: Run, depth: number): SerializedError 
 }
 
 function foreignNode(error: object, run: Run, depth: number): SerializedCause {
-  const node: Node = { cut: {}, budget: run.maxDetailsSize };
+  const node: Node = { cut: undefined, budget: run.maxDetailsSize };
   const fields = readFields(error);
   const out: Output = {
     name: redact(typeof fields.name === 'string' ? fields.name : 'Error', run),
@@ -179,7 +184,7 @@ function foreignNode(error: object, run: Run, depth: number): SerializedCause {
 function finishNode(error: object, fields: NodeFields, out: Output, run: Run, node: Node, depth: number): void {
   const { cause, errors } = fields;
   const reason = cutReason(cause, run, depth + 1);
-  if (reason !== undefined) node.cut.cause = reason;
+  if (reason !== undefined) cutOf(node).cause = reason;
   else if (cause !== undefined && cause !== null) {
     const copy = causeOf(cause, run, node, depth + 1);
     if (copy !== undefined) out.cause = copy;
@@ -191,8 +196,8 @@ function finishNode(error: object, fields: NodeFields, out: Output, run: Run, no
   }
   const previous = readOwn(error, 'truncated');
   // Most nodes are whole and were never cut before: skip building the mark.
-  if (previous === undefined && isEmpty(node.cut)) return;
-  const truncated = mergeTruncation(previous, node.cut);
+  if (previous === undefined && (node.cut === undefined || isEmpty(node.cut))) return;
+  const truncated = mergeTruncation(previous, node.cut ?? {});
   if (truncated !== undefined) out.truncated = truncated;
 }
 
@@ -221,7 +226,7 @@ function errorList(errors: readonly unknown[], run: Run, node: Node, depth: numb
   const length = readProperty(errors, 'length');
   if (typeof length !== 'number') return []; // a Proxy of an array whose get trap throws
   const kept = Math.min(length, run.maxErrors);
-  if (length > kept) node.cut.errors = length - kept;
+  if (length > kept) cutOf(node).errors = length - kept;
   const list: SerializedCause[] = [];
   for (let index = 0; index < kept; index++) {
     const item = readProperty(errors, index);
@@ -325,7 +330,7 @@ function recordCopy(source: object, keys: readonly string[], run: Run, node: Nod
   const out: Record<string, SerializedJson> = {};
   for (const key of keys) {
     if (node.budget <= 0) {
-      node.cut.details = true;
+      cutOf(node).details = true;
       break;
     }
     node.budget -= key.length;
@@ -346,7 +351,7 @@ function recordCopy(source: object, keys: readonly string[], run: Run, node: Nod
 }
 
 function cutDetails(node: Node, marker: string): string {
-  node.cut.details = true;
+  cutOf(node).details = true;
   return marker;
 }
 
@@ -355,7 +360,7 @@ function budgetedText(value: string, run: Run, node: Node): string {
   // Redacted before it is cut (a little past the cut, as `text` does), so that no cut leaves part of a secret.
   let out = redact(value.length > budget + 512 ? value.slice(0, budget + 512) : value, run);
   if (value.length > budget + 512 || out.length > budget) {
-    node.cut.details = true;
+    cutOf(node).details = true;
     out = cutOutsideMarker(out, budget);
   }
   node.budget -= out.length;
@@ -368,7 +373,7 @@ function text(value: string, run: Run, node: Node, field: 'message' | 'stack'): 
   const redacted = redact(value.length <= run.maxMessageLength ? value : value.slice(0, run.maxMessageLength + 512), run);
   // `[REDACTED]` may be longer than what it replaced: the limit holds for the text as written.
   if (value.length <= run.maxMessageLength && redacted.length <= run.maxMessageLength) return redacted;
-  node.cut[field] = value.length;
+  cutOf(node)[field] = value.length;
   return cutOutsideMarker(redacted, run.maxMessageLength);
 }
 

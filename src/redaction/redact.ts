@@ -80,6 +80,7 @@ export function redactText(text: string): string {
 
 /** Builds the redactor for one set of options. */
 export function createRedactor(options: RedactionOptions | undefined): Redactor {
+  if (options === undefined) return DEFAULT_REDACTOR;
   const patterns = (options?.patterns ?? []).map((pattern) => withFlags(pattern, true));
   const keys = options?.keys ?? [];
   if (patterns.length === 0 && keys.length === 0) return DEFAULT_REDACTOR;
