@@ -2,7 +2,7 @@ import type { FaultlineError } from '../base.js';
 import { installDefaults } from '../defaults.js';
 import { ValidationError } from '../errors/validation.js';
 import { classForName, FAMILY_CLASSES, localClasses, type FaultlineErrorClass } from './registry.js';
-import { setOwn } from './serialize.js';
+import { setOwn } from './json-copy.js';
 import type { SerializedCause, SerializedError, SerializedForeignError } from './shape.js';
 import { isFaultlineNode, isForeignNode, validateSerializedError } from './validate.js';
 

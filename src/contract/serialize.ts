@@ -2,44 +2,18 @@ import { CLASS_NAME, hasErrorBrand } from '../brand.js';
 import { isErrorCategory } from '../category.js';
 import { isErrorLike, readProperty, readString } from '../mapper/read.js';
 import { toWholeNonNegative } from '../numbers.js';
-import { createRedactor, REDACTED, type Redactor } from '../redaction/redact.js';
-import { SERIALIZE_DEFAULTS, type SerializeOptions } from './limits.js';
-import { CLASS_FIELD_TYPES, HEAD_KEYS, OPTIONAL_KEYS, RESERVED_KEYS, TAIL_KEYS, type SerializedCause, type SerializedError, type SerializedJson, type Truncation } from './shape.js';
-
-/** The markers written where a value cannot be copied as it is. docs/contract.md lists them. */
-export const MARKERS = {
-  circular: '[Circular]',
-  truncated: '[Truncated]',
-  unreadable: '[Unreadable]',
-} as const;
+import { REDACTED } from '../redaction/redact.js';
+import { isArray, isPlainRecord, jsonCopy, setOwn } from './json-copy.js';
+import type { SerializeOptions } from './limits.js';
+import { createRun, cutDetails, cutOf, MARKERS, type Mutable, type Node, type Run } from './run.js';
+import {
+  CLASS_FIELD_TYPES, HEAD_KEYS, OPTIONAL_KEYS, RESERVED_KEYS, TAIL_KEYS,
+  type SerializedCause, type SerializedError, type SerializedJson, type Truncation,
+} from './shape.js';
+import { budgetedText, redact, stringOf, text } from './text.js';
 
 // Own keys of a faultline error that are not the class's own fields.
 const NOT_CLASS_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set([...HEAD_KEYS, ...OPTIONAL_KEYS, ...TAIL_KEYS, ...RESERVED_KEYS]);
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-type Output = Record<string, unknown>;
-
-/** One serialization: the resolved options and the path of error nodes above the current one. */
-interface Run {
-  readonly stack: boolean;
-  readonly maxDepth: number;
-  readonly maxMessageLength: number;
-  readonly maxErrors: number;
-  readonly maxDetailsSize: number;
-  readonly redactor: Redactor | undefined;
-  readonly ancestors: object[];
-}
-
-/** Per node: what was cut (made on the first cut: most nodes are whole), and what is left of the details budget. */
-interface Node {
-  cut: Mutable<Truncation> | undefined;
-  budget: number;
-}
-
-function cutOf(node: Node): Mutable<Truncation> {
-  node.cut ??= {};
-  return node.cut;
-}
 
 /**
  * Serializes a faultline error into the contract. Low level: it takes an error already known to
@@ -48,33 +22,12 @@ function cutOf(node: Node): Mutable<Truncation> {
  */
 export function serializeFaultline(error: object, options?: SerializeOptions): SerializedError {
   try {
-    return faultlineNode(error, runOf(error, options), 1);
+    return faultlineNode(error, createRun(error, options, errorInDetails), 1);
   } catch {
     // Only a limit set far past its default can get here (a stack overflow on a huge maxDepth).
     // Here rather than in serializeError, so that toJSON, and so JSON.stringify, never throws either.
-    return faultlineNode(error, runOf(error, { ...options, maxDepth: 1, maxErrors: 0, maxDetailsSize: 0 }), 1);
+    return faultlineNode(error, createRun(error, { ...options, maxDepth: 1, maxErrors: 0, maxDetailsSize: 0 }, errorInDetails), 1);
   }
-}
-
-function runOf(error: object, options: SerializeOptions | undefined): Run {
-  return {
-    stack: options?.stack === true,
-    maxDepth: limit(options?.maxDepth, SERIALIZE_DEFAULTS.maxDepth),
-    maxMessageLength: limit(options?.maxMessageLength, SERIALIZE_DEFAULTS.maxMessageLength),
-    maxErrors: limit(options?.maxErrors, SERIALIZE_DEFAULTS.maxErrors),
-    maxDetailsSize: limit(options?.maxDetailsSize, SERIALIZE_DEFAULTS.maxDetailsSize),
-    redactor: redactorOf(options?.redact),
-    ancestors: [error],
-  };
-}
-
-function limit(value: number | undefined, fallback: number): number {
-  return typeof value === 'number' && value >= 0 && !Number.isNaN(value) ? Math.floor(value) : fallback;
-}
-
-function redactorOf(option: SerializeOptions['redact']): Redactor | undefined {
-  if (option === false) return undefined;
-  return createRedactor(option === true || option === undefined ? undefined : option);
 }
 
 /** The fields a node reads, all at once. */
@@ -126,7 +79,7 @@ function readFields(error: object): NodeFields {
 function faultlineNode(error: object, run: Run, depth: number): SerializedError {
   const node: Node = { cut: undefined, budget: run.maxDetailsSize };
   const fields = readFields(error);
-  const out: Output = {
+  const out: Record<string, unknown> = {
     name: identifier(error, 'name', typeof fields.name === 'string' ? fields.name : declaredName(error), run),
     code: identifier(error, 'code', typeof fields.code === 'string' ? fields.code : 'UNKNOWN_ERROR', run),
     category: isErrorCategory(fields.category) ? fields.category : 'UNKNOWN',
@@ -171,7 +124,7 @@ function faultlineNode(error: object, run: Run, depth: number): SerializedError 
 function foreignNode(error: object, run: Run, depth: number): SerializedCause {
   const node: Node = { cut: undefined, budget: run.maxDetailsSize };
   const fields = readFields(error);
-  const out: Output = {
+  const out: Record<string, unknown> = {
     name: redact(typeof fields.name === 'string' ? fields.name : 'Error', run),
     message: text(stringOf(fields.message), run, node, 'message'),
   };
@@ -181,7 +134,7 @@ function foreignNode(error: object, run: Run, depth: number): SerializedCause {
 }
 
 /** The parts every node shares, in contract order: cause, errors, stack, truncated. */
-function finishNode(error: object, fields: NodeFields, out: Output, run: Run, node: Node, depth: number): void {
+function finishNode(error: object, fields: NodeFields, out: Record<string, unknown>, run: Run, node: Node, depth: number): void {
   const { cause, errors } = fields;
   const reason = cutReason(cause, run, depth + 1);
   if (reason !== undefined) cutOf(node).cause = reason;
@@ -221,6 +174,17 @@ function causeOf(value: unknown, run: Run, node: Node, depth: number): Serialize
   }
 }
 
+/**
+ * An error inside details, cut as details are cut (`truncated.cause` speaks of the node's cause
+ * only). Read back, such a node is plain JSON inside details, so it is copied once more as JSON
+ * from where it sits: depth and size then count it now as they will when it is serialized again.
+ */
+function errorInDetails(error: object, run: Run, node: Node, depth: number, path: object[]): SerializedJson | undefined {
+  const reason = cutReason(error, run, run.ancestors.length + 1);
+  if (reason !== undefined) return cutDetails(node, reason === 'circular' ? MARKERS.circular : MARKERS.truncated);
+  return jsonCopy(causeOf(error, run, node, run.ancestors.length + 1), run, node, depth, path);
+}
+
 /** An AggregateError's `errors`: a cut entry keeps its place as a marker, so indices still hold. */
 function errorList(errors: readonly unknown[], run: Run, node: Node, depth: number): SerializedCause[] {
   const length = readProperty(errors, 'length');
@@ -235,167 +199,6 @@ function errorList(errors: readonly unknown[], run: Run, node: Node, depth: numb
     if (copy !== undefined) list.push(copy);
   }
   return list;
-}
-
-/**
- * A JSON-safe copy of any value: `null` and `undefined` are left out, non-finite numbers,
- * BigInts, Symbols and functions become strings, cycles `[Circular]`, what lies past `maxDepth`
- * or the details budget `[Truncated]`, a throwing getter `[Unreadable]`.
- */
-function jsonCopy(value: unknown, run: Run, node: Node, depth: number, path: object[]): SerializedJson | undefined {
-  switch (typeof value) {
-    case 'string':
-      return budgetedText(value, run, node);
-    case 'number':
-      node.budget -= 8;
-      return Number.isFinite(value) ? value + 0 : String(value); // `+ 0` turns -0 into 0
-    case 'boolean':
-      node.budget -= 5;
-      return value;
-    case 'bigint':
-      return budgetedText(`${value}n`, run, node);
-    case 'symbol':
-      return budgetedText(value.toString(), run, node);
-    case 'function':
-      return budgetedText(`[Function: ${readString(value, 'name') || 'anonymous'}]`, run, node);
-    case 'undefined':
-      return undefined;
-  }
-  if (value === null) return undefined;
-  const object = value as object;
-  if (path.includes(object)) return cutDetails(node, MARKERS.circular);
-  if (depth > run.maxDepth || node.budget <= 0) return cutDetails(node, MARKERS.truncated);
-  // An error inside details is written as a cause node would be: an error node is JSON too.
-  if (hasErrorBrand(object) || isErrorLike(object)) {
-    // Cut here as details are cut: `truncated.cause` speaks of the node's cause only.
-    const reason = cutReason(object, run, run.ancestors.length + 1);
-    if (reason !== undefined) return cutDetails(node, reason === 'circular' ? MARKERS.circular : MARKERS.truncated);
-    // Read back, this node is plain JSON inside details, so it is copied once more as JSON from
-    // here: depth and size then count it now as they will when the output is serialized again.
-    return jsonCopy(causeOf(object, run, node, run.ancestors.length + 1), run, node, depth, path);
-  }
-  path.push(object);
-  try {
-    return objectCopy(object, run, node, depth, path);
-  } catch {
-    // A Proxy whose traps throw, or a revoked one, fails `instanceof`, `Array.isArray` and iteration.
-    return cutDetails(node, MARKERS.unreadable);
-  } finally {
-    path.pop();
-  }
-}
-
-function objectCopy(object: object, run: Run, node: Node, depth: number, path: object[]): SerializedJson | undefined {
-  // An invalid Date's toJSON gives null, which would drop it without a trace.
-  if (object instanceof Date) return budgetedText(Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString(), run, node);
-  const toJSON = readProperty(object, 'toJSON');
-  if (typeof toJSON === 'function') {
-    let converted: unknown;
-    try {
-      converted = (toJSON as () => unknown).call(object);
-    } catch {
-      return cutDetails(node, MARKERS.unreadable);
-    }
-    if (converted !== object) return jsonCopy(converted, run, node, depth + 1, path);
-  }
-  if (object instanceof Map) {
-    // A Map becomes an object keyed by the keys' string forms.
-    const entries: Record<string, unknown> = {};
-    for (const [key, entry] of object) setOwn(entries, stringOf(key), entry);
-    return recordCopy(entries, Object.keys(entries), run, node, depth, path);
-  }
-  if (Array.isArray(object) || object instanceof Set) {
-    const items: SerializedJson[] = [];
-    for (const item of Array.isArray(object) ? (object as unknown[]) : Array.from(object as Set<unknown>)) {
-      if (node.budget <= 0) {
-        items.push(cutDetails(node, MARKERS.truncated));
-        break;
-      }
-      const copy = jsonCopy(item, run, node, depth + 1, path);
-      if (copy !== undefined) items.push(copy);
-    }
-    return items;
-  }
-  let keys: string[];
-  try {
-    keys = Object.keys(object);
-  } catch {
-    return cutDetails(node, MARKERS.unreadable);
-  }
-  return recordCopy(object, keys, run, node, depth, path);
-}
-
-/** Copies the values under `keys` of `source`, each read on its own so that a throwing getter costs only its key. */
-function recordCopy(source: object, keys: readonly string[], run: Run, node: Node, depth: number, path: object[]): SerializedJson {
-  const out: Record<string, SerializedJson> = {};
-  for (const key of keys) {
-    if (node.budget <= 0) {
-      cutOf(node).details = true;
-      break;
-    }
-    node.budget -= key.length;
-    let value: unknown;
-    try {
-      value = (source as Record<string, unknown>)[key];
-    } catch {
-      // A key named like a secret is redacted whatever its getter does, so that a second pass agrees.
-      setOwn(out, key, run.redactor?.key(key) === true ? REDACTED : cutDetails(node, MARKERS.unreadable));
-      continue;
-    }
-    if (value === undefined || value === null) continue;
-    const copy = run.redactor?.key(key) === true ? REDACTED : jsonCopy(value, run, node, depth + 1, path);
-    // Keys are text too: a Map keyed by API keys must not write them out.
-    if (copy !== undefined) setOwn(out, redact(key, run), copy);
-  }
-  return out;
-}
-
-function cutDetails(node: Node, marker: string): string {
-  cutOf(node).details = true;
-  return marker;
-}
-
-function budgetedText(value: string, run: Run, node: Node): string {
-  const budget = Math.max(node.budget, 0);
-  // Redacted before it is cut (a little past the cut, as `text` does), so that no cut leaves part of a secret.
-  let out = redact(value.length > budget + 512 ? value.slice(0, budget + 512) : value, run);
-  if (value.length > budget + 512 || out.length > budget) {
-    cutOf(node).details = true;
-    out = cutOutsideMarker(out, budget);
-  }
-  node.budget -= out.length;
-  return out;
-}
-
-/** `message` and `stack`: redacted, then cut to `maxMessageLength` with the original length recorded. */
-function text(value: string, run: Run, node: Node, field: 'message' | 'stack'): string {
-  // Redact a little past the cut, so that a secret straddling it is still recognised whole.
-  const redacted = redact(value.length <= run.maxMessageLength ? value : value.slice(0, run.maxMessageLength + 512), run);
-  // `[REDACTED]` may be longer than what it replaced: the limit holds for the text as written.
-  if (value.length <= run.maxMessageLength && redacted.length <= run.maxMessageLength) return redacted;
-  cutOf(node)[field] = value.length;
-  return cutOutsideMarker(redacted, run.maxMessageLength);
-}
-
-/**
- * Cuts redacted text, never inside a `[REDACTED]`: a piece of one (`token=[RED`) would be read
- * as a value to redact when the output is serialized again, and grow back.
- */
-function cutOutsideMarker(value: string, length: number): string {
-  const cut = cutText(value, length);
-  const start = value.lastIndexOf(REDACTED, cut.length - 1);
-  return start !== -1 && start + REDACTED.length > cut.length ? cut.slice(0, start) : cut;
-}
-
-/** Cuts a string without splitting a surrogate pair. */
-function cutText(value: string, length: number): string {
-  if (value.length <= length) return value;
-  const code = value.charCodeAt(length - 1);
-  return value.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
-}
-
-function redact(value: string, run: Run): string {
-  return run.redactor === undefined ? value : run.redactor.text(value);
 }
 
 function stringList(value: unknown, run: Run): string[] | undefined {
@@ -478,34 +281,4 @@ function identifier(error: object, key: 'name' | 'code', value: string, run: Run
 function isEmpty(object: object): boolean {
   for (const key in object) if (Object.hasOwn(object, key)) return false;
   return true;
-}
-
-/** `Array.isArray`, false rather than a TypeError for a revoked Proxy. */
-function isArray(value: unknown): value is readonly unknown[] {
-  try {
-    return Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
-
-function stringOf(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === undefined || value === null) return '';
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a foreign message of any type keeps its string form
-    return String(value);
-  } catch {
-    return MARKERS.unreadable;
-  }
-}
-
-function isPlainRecord(value: unknown): value is Record<string, SerializedJson> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Sets an own property, even one named `__proto__`, without touching any prototype. */
-export function setOwn(target: object, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else (target as Record<string, unknown>)[key] = value;
 }

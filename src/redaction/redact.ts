@@ -81,8 +81,8 @@ export function redactText(text: string): string {
 /** Builds the redactor for one set of options. */
 export function createRedactor(options: RedactionOptions | undefined): Redactor {
   if (options === undefined) return DEFAULT_REDACTOR;
-  const patterns = (options?.patterns ?? []).map((pattern) => withFlags(pattern, true));
-  const keys = options?.keys ?? [];
+  const patterns = (options.patterns ?? []).map((pattern) => withFlags(pattern, true));
+  const keys = options.keys ?? [];
   if (patterns.length === 0 && keys.length === 0) return DEFAULT_REDACTOR;
   const extraNames = keys.filter((key): key is string => typeof key === 'string').map(normalizeKey);
   const extraKeyPatterns = keys.filter((key): key is RegExp => key instanceof RegExp).map((key) => withFlags(key, false));
