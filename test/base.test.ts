@@ -6,6 +6,7 @@ import {
   ToolExecutionError, ToolNotFoundError, ToolPermissionError, ToolTimeoutError, TransientError, UnknownError,
   ValidationError, type FaultlineErrorOptions, type ToolErrorOptions,
 } from '../src/index.js';
+import { revokedProxy, throwingProxy } from './hardening/hostile.js';
 
 // Every concrete built-in class with the options type its constructor takes at most; used where a
 // rule holds for all of them (construction never throws).
@@ -17,20 +18,6 @@ const ALL_CLASSES: readonly AnyErrorClass[] = [
   StorageError, SecurityError, AuthError, AuthenticationError, AuthorizationError,
   ValidationError, TransientError, TimeoutError, UnknownError,
 ];
-
-function revokedProxy(): object {
-  const { proxy, revoke } = Proxy.revocable({}, {});
-  revoke();
-  return proxy;
-}
-
-// A Proxy whose every trap throws: the handler itself is a Proxy answering each trap lookup with a thrower.
-function throwingProxy(): object {
-  const thrower = (): never => {
-    throw new Error('trap');
-  };
-  return new Proxy({}, new Proxy({}, { get: () => thrower }));
-}
 
 describe('FaultlineError is abstract', () => {
   it('throws a TypeError when constructed directly at run time', () => {

@@ -6,14 +6,9 @@ import { chainHasClass, CLASS_NAME, ERROR_BRAND, hasErrorBrand } from '../src/br
 import { ToolError, ToolTimeoutError } from '../src/index.js';
 import type * as FaultlineModule from '../src/index.js';
 import type { ErrorDefaults, FaultlineError } from '../src/index.js';
+import { revokedProxy } from './hardening/hostile.js';
 
 type Faultline = typeof FaultlineModule;
-
-function revokedProxy(): object {
-  const { proxy, revoke } = Proxy.revocable({}, {});
-  revoke();
-  return proxy;
-}
 
 describe('hasErrorBrand', () => {
   it('is true for a faultline error and false for look-alikes', () => {

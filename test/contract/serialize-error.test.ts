@@ -1,14 +1,9 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { serializeError, ToolError, type SerializedError } from '../../src/index.js';
+import { revokedProxy } from '../hardening/hostile.js';
 
 const HEAD = ['name', 'code', 'category', 'message', 'retryable'];
-
-function revokedProxy(): object {
-  const { proxy, revoke } = Proxy.revocable({}, {});
-  revoke();
-  return proxy;
-}
 
 function circularObject(): object {
   const value: Record<string, unknown> = { message: 'loop' };

@@ -4,9 +4,7 @@ import {
   ModelRateLimitError, ModelTimeoutError, SecurityError, StorageError, TimeoutError, ToolError, ToolTimeoutError,
   TransientError, UnknownError, ValidationError,
 } from '../../src/index.js';
-
-type AnyClass = abstract new (...args: never) => unknown;
-type Constructor = new (message?: string, options?: never) => FaultlineError;
+import { describeClassTable, type AnyClass, type ClassRow } from './class-table.js';
 
 const OTHER_FAMILIES: readonly AnyClass[] = [
   ToolError, AgentError, StorageError, SecurityError, AuthError, ValidationError, TransientError, TimeoutError, UnknownError,
@@ -14,15 +12,7 @@ const OTHER_FAMILIES: readonly AnyClass[] = [
 const LEAVES: readonly AnyClass[] = [ModelRateLimitError, ModelTimeoutError, ModelApiError, ModelContextLengthError];
 
 // The model rows of issue #2's class table, plus each class's default message and own fields.
-const TABLE: readonly {
-  readonly Class: Constructor;
-  readonly parent: AnyClass;
-  readonly name: string;
-  readonly code: string;
-  readonly retryable: boolean;
-  readonly message: string;
-  readonly fields: Readonly<Record<string, unknown>>;
-}[] = [
+const TABLE: readonly ClassRow[] = [
   {
     Class: ModelError, parent: FaultlineError, name: 'ModelError', code: 'MODEL_ERROR', retryable: false,
     message: 'The model call failed', fields: { provider: 'openai', model: 'gpt-4o' },
@@ -45,33 +35,7 @@ const TABLE: readonly {
   },
 ];
 
-describe.each(TABLE)('$name', ({ Class, parent, name, code, retryable, message, fields }) => {
-  it('extends its parent and is an instance of every ancestor', () => {
-    expect(Object.getPrototypeOf(Class)).toBe(parent);
-    const error = new Class();
-    for (const ancestor of [Class, parent, ModelError, FaultlineError, Error]) expect(error instanceof ancestor).toBe(true);
-  });
-
-  it('is no instance of a class it does not descend from', () => {
-    const error = new Class();
-    for (const other of [...OTHER_FAMILIES, ...LEAVES.filter((leaf) => leaf !== Class)]) expect(error instanceof other).toBe(false);
-  });
-
-  it('has its name, code, category and retryable default', () => {
-    const error = new Class();
-    expect([error.name, error.code, error.category, error.retryable]).toEqual([name, code, 'MODEL', retryable]);
-  });
-
-  it('has a deterministic, non-empty default message', () => {
-    expect(new Class().message).toBe(message);
-    expect(new Class().message).toBe(new Class().message);
-  });
-
-  it('sets its own fields from options', () => {
-    const error = new Class('x', fields as never) as unknown as Record<string, unknown>;
-    for (const [key, value] of Object.entries(fields)) expect(error[key]).toBe(value);
-  });
-});
+describeClassTable({ base: ModelError, category: 'MODEL', otherFamilies: OTHER_FAMILIES, leaves: LEAVES }, TABLE);
 
 describe('ModelApiError retryable', () => {
   it.each([

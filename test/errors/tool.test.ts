@@ -3,9 +3,7 @@ import {
   AgentError, AuthError, FaultlineError, ModelError, ModelTimeoutError, SecurityError, StorageError, TimeoutError, ToolError,
   ToolExecutionError, ToolNotFoundError, ToolPermissionError, ToolTimeoutError, TransientError, UnknownError, ValidationError,
 } from '../../src/index.js';
-
-type AnyClass = abstract new (...args: never) => unknown;
-type Constructor = new (message?: string, options?: never) => FaultlineError;
+import { describeClassTable, type AnyClass, type ClassRow } from './class-table.js';
 
 const OTHER_FAMILIES: readonly AnyClass[] = [
   ModelError, AgentError, StorageError, SecurityError, AuthError, ValidationError, TransientError, TimeoutError, UnknownError,
@@ -13,15 +11,7 @@ const OTHER_FAMILIES: readonly AnyClass[] = [
 const LEAVES: readonly AnyClass[] = [ToolNotFoundError, ToolPermissionError, ToolExecutionError, ToolTimeoutError];
 
 // The tool rows of issue #2's class table, plus each class's default message and own fields.
-const TABLE: readonly {
-  readonly Class: Constructor;
-  readonly parent: AnyClass;
-  readonly name: string;
-  readonly code: string;
-  readonly retryable: boolean;
-  readonly message: string;
-  readonly fields: Readonly<Record<string, unknown>>;
-}[] = [
+const TABLE: readonly ClassRow[] = [
   { Class: ToolError, parent: FaultlineError, name: 'ToolError', code: 'TOOL_ERROR', retryable: false, message: 'The tool call failed', fields: { toolName: 'search' } },
   { Class: ToolNotFoundError, parent: ToolError, name: 'ToolNotFoundError', code: 'TOOL_NOT_FOUND', retryable: false, message: 'The requested tool is not registered', fields: { toolName: 'delete' } },
   { Class: ToolPermissionError, parent: ToolError, name: 'ToolPermissionError', code: 'TOOL_PERMISSION_DENIED', retryable: false, message: 'Permission to run the tool was denied', fields: { toolName: 'shell' } },
@@ -29,33 +19,7 @@ const TABLE: readonly {
   { Class: ToolTimeoutError, parent: ToolError, name: 'ToolTimeoutError', code: 'TOOL_TIMEOUT', retryable: true, message: 'The tool call timed out', fields: { toolName: 'browse', timeoutMs: 10_000 } },
 ];
 
-describe.each(TABLE)('$name', ({ Class, parent, name, code, retryable, message, fields }) => {
-  it('extends its parent and is an instance of every ancestor', () => {
-    expect(Object.getPrototypeOf(Class)).toBe(parent);
-    const error = new Class();
-    for (const ancestor of [Class, parent, ToolError, FaultlineError, Error]) expect(error instanceof ancestor).toBe(true);
-  });
-
-  it('is no instance of a class it does not descend from', () => {
-    const error = new Class();
-    for (const other of [...OTHER_FAMILIES, ...LEAVES.filter((leaf) => leaf !== Class)]) expect(error instanceof other).toBe(false);
-  });
-
-  it('has its name, code, category and retryable default', () => {
-    const error = new Class();
-    expect([error.name, error.code, error.category, error.retryable]).toEqual([name, code, 'TOOL', retryable]);
-  });
-
-  it('has a deterministic, non-empty default message', () => {
-    expect(new Class().message).toBe(message);
-    expect(new Class().message).toBe(new Class().message);
-  });
-
-  it('sets its own fields from options', () => {
-    const error = new Class('x', fields as never) as unknown as Record<string, unknown>;
-    for (const [key, value] of Object.entries(fields)) expect(error[key]).toBe(value);
-  });
-});
+describeClassTable({ base: ToolError, category: 'TOOL', otherFamilies: OTHER_FAMILIES, leaves: LEAVES }, TABLE);
 
 describe('ToolError.from', () => {
   const withCode = (code: string): Error => Object.assign(new Error(code), { code });

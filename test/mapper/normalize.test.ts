@@ -7,20 +7,7 @@ import {
   AgentAbortedError, FaultlineError, ModelRateLimitError, normalizeError, TimeoutError, ToolError, TransientError, UnknownError,
   ValidationError,
 } from '../../src/index.js';
-
-function revokedProxy(): object {
-  const { proxy, revoke } = Proxy.revocable({}, {});
-  revoke();
-  return proxy;
-}
-
-// A Proxy whose every trap throws: the handler itself is a Proxy answering each trap lookup with a thrower.
-function throwingProxy(): object {
-  const thrower = (): never => {
-    throw new Error('trap');
-  };
-  return new Proxy({}, new Proxy({}, { get: () => thrower }));
-}
+import { revokedProxy, throwingProxy } from '../hardening/hostile.js';
 
 const withCode = (code: string): Error => Object.assign(new Error(`socket ${code}`), { code });
 

@@ -1,12 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { isErrorLike, readProperty, readString } from '../../src/mapper/read.js';
-
-function revokedProxy(): object {
-  const { proxy, revoke } = Proxy.revocable({}, {});
-  revoke();
-  return proxy;
-}
+import { revokedProxy } from '../hardening/hostile.js';
 
 describe('readProperty', () => {
   it('reads a property of an object or a function', () => {
