@@ -5,7 +5,8 @@ export const REDACTED = '[REDACTED]';
 
 /**
  * How `serializeError` redacts. Redaction is on by default; `redact: false` turns it off, and
- * these options add to the built-in lists.
+ * these options add to the built-in lists. An options object is read once, when first used, and
+ * its compiled patterns kept for it: to change them, pass a new object.
  *
  * @example
  * ```ts
@@ -81,6 +82,18 @@ export function redactText(text: string): string {
 /** Builds the redactor for one set of options. */
 export function createRedactor(options: RedactionOptions | undefined): Redactor {
   if (options === undefined) return DEFAULT_REDACTOR;
+  let redactor = redactors.get(options);
+  if (redactor === undefined) {
+    redactor = buildRedactor(options);
+    redactors.set(options, redactor);
+  }
+  return redactor;
+}
+
+// The same options object passed on every call compiles its patterns once.
+const redactors = new WeakMap<RedactionOptions, Redactor>();
+
+function buildRedactor(options: RedactionOptions): Redactor {
   const patterns = (options.patterns ?? []).map((pattern) => withFlags(pattern, true));
   const keys = options.keys ?? [];
   if (patterns.length === 0 && keys.length === 0) return DEFAULT_REDACTOR;
