@@ -253,3 +253,14 @@ describe('an error with no secret', () => {
     expect(JSON.stringify(serializeError(restored))).toBe(JSON.stringify(first));
   });
 });
+
+describe('redaction options', () => {
+  it('are read once per options object: a later change to the same object is not seen, a new object is', () => {
+    const patterns: RegExp[] = [/\bcase-\d+\b/g];
+    const options = { redact: { patterns } };
+    expect(serializeError(new Error('case-17 and ticket-9'), options).message).toBe('[REDACTED] and ticket-9');
+    patterns.push(/\bticket-\d+\b/g);
+    expect(serializeError(new Error('case-17 and ticket-9'), options).message).toBe('[REDACTED] and ticket-9');
+    expect(serializeError(new Error('case-17 and ticket-9'), { redact: { patterns: [...patterns] } }).message).toBe('[REDACTED] and [REDACTED]');
+  });
+});
