@@ -17,8 +17,8 @@ const explainAll = process.argv.includes('--explain');
 // exceed, and fails `npm test` when it grows. Where the two differ, the target is not met today,
 // and docs/performance.md says why: every class's toJSON carries the serializer with its limits
 // and redaction (issues #2 and #3), and every family's `from` the recogniser.
-const TOOL_ERROR = { target: 2_500, budget: 5_700 };
-const MAIN = { target: 6_000, budget: 9_000 };
+const TOOL_ERROR = { target: 2_500, budget: 5_800 };
+const MAIN = { target: 6_000, budget: 9_200 };
 const SUBPATH = { target: 3_000, budget: 3_000 }; // beyond what a subpath shares with the main entry
 
 /** Every JavaScript entry of package.json `exports` ('.', './schema', ...) → its built ESM file. */
