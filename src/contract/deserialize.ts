@@ -65,14 +65,18 @@ export function deserializeError(input: unknown, options?: DeserializeOptions): 
   const local = localClasses(options?.classes); // a bad class is the caller's TypeError, not the input's
   const limit = (Error as { stackTraceLimit?: number }).stackTraceLimit;
   const lowered = setStackTraceLimit(undefined);
+  let rebuilt: FaultlineError | undefined;
+  let failure: { readonly error: unknown } | undefined;
   try {
-    return new Rebuild(local).faultline(value as SerializedError);
+    rebuilt = new Rebuild(local).faultline(value as SerializedError);
   } catch (error) {
-    // An input object whose getters answer differently on a second read.
-    throw unreadable(error, input);
+    failure = { error }; // an input object whose getters answer differently on a second read
   } finally {
     if (lowered) setStackTraceLimit(limit);
   }
+  // Thrown once the limit is back, so that the ValidationError has a stack of its own.
+  if (failure !== undefined || rebuilt === undefined) throw unreadable(failure?.error, input);
+  return rebuilt;
 }
 
 function parse(text: string, maxInputLength: number): unknown {

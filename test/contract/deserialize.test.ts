@@ -413,8 +413,12 @@ describe('deserializeError on an input object that changes while it is read', ()
         return 'm';
       },
     });
+    const limit = Error.stackTraceLimit;
     const error = rejection(input);
     expect(error.fields).toEqual({ '': 'Unreadable input: second read' });
     expect(error.cause).toBe(input);
+    // Made after the stack trace limit was put back: the error has a stack, and the limit is as it was.
+    expect(error.stack).toContain('ValidationError');
+    expect(Error.stackTraceLimit).toBe(limit);
   });
 });
