@@ -81,22 +81,33 @@ export function deserializeError(input: unknown, options?: DeserializeOptions): 
 
 function parse(text: string, maxInputLength: number): unknown {
   if (text.length > maxInputLength) {
-    throw new ValidationError(`Not a serialized faultline error: input is larger than ${maxInputLength} characters`, {
-      fields: { '': `Input is larger than the limit of ${maxInputLength} characters` },
-      cause: text,
-    });
+    throw wholeInputError(`input is larger than ${maxInputLength} characters`, `Input is larger than the limit of ${maxInputLength} characters`, text);
   }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : 'unreadable';
-    throw new ValidationError(`Not a serialized faultline error: invalid JSON (${reason})`, { fields: { '': `Invalid JSON: ${reason}` }, cause: text });
+    const reason = reasonOf(error);
+    throw wholeInputError(`invalid JSON (${reason})`, `Invalid JSON: ${reason}`, text);
   }
 }
 
 function unreadable(error: unknown, input: unknown): ValidationError {
-  const reason = error instanceof Error ? error.message : 'unreadable';
-  return new ValidationError(`Not a serialized faultline error: unreadable input (${reason})`, { fields: { '': `Unreadable input: ${reason}` }, cause: input });
+  const reason = reasonOf(error);
+  return wholeInputError(`unreadable input (${reason})`, `Unreadable input: ${reason}`, input);
+}
+
+/** A problem with the input as a whole, rather than with one field: its path is ''. */
+function wholeInputError(summary: string, issue: string, input: unknown): ValidationError {
+  return new ValidationError(`Not a serialized faultline error: ${summary}`, { fields: { '': issue }, cause: input });
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'unreadable';
+}
+
+/** A field like the engine's own `stack` and `cause`: own, writable, not enumerable. */
+function defineHidden(target: object, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: false });
 }
 
 function describe(issues: Record<string, string>): string {
@@ -118,7 +129,7 @@ class Rebuild {
       if (SKIPPED_FIELDS.has(key) || node[key] === undefined) continue;
       // Own data properties, like the constructor's options make; setOwn so that a key such as
       // `__proto__` stays a plain field and never reaches the prototype.
-      if (key === 'truncated') Object.defineProperty(error, key, { value: node[key], writable: true, configurable: true, enumerable: false });
+      if (key === 'truncated') defineHidden(error, key, node[key]);
       else setOwn(error, key, node[key]);
     }
     // Last, so that a default computed from other fields (ModelApiError's retryable) sees them.
@@ -130,18 +141,16 @@ class Rebuild {
     if (target.retryable !== node.retryable) target.retryable = node.retryable;
     // A class default the node does not carry (AuthenticationError's status 401) was not there when
     // it was written: hide it, or serializing the error again would add it.
-    if (node.status === undefined && error.status !== undefined) {
-      Object.defineProperty(error, 'status', { value: undefined, writable: true, configurable: true, enumerable: false });
-    }
+    if (node.status === undefined && error.status !== undefined) defineHidden(error, 'status', undefined);
     this.finish(error, node);
     return error;
   }
 
   private foreign(node: SerializedForeignError): Error {
     const error = construct(Error, node.message, this.causeOptions(node.cause));
-    if (node.name !== 'Error') Object.defineProperty(error, 'name', { value: node.name, writable: true, configurable: true, enumerable: false });
+    if (node.name !== 'Error') defineHidden(error, 'name', node.name);
     if (node.code !== undefined) (error as Error & { code?: string }).code = node.code;
-    if (node.truncated !== undefined) Object.defineProperty(error, 'truncated', { value: node.truncated, writable: true, configurable: true, enumerable: false });
+    if (node.truncated !== undefined) defineHidden(error, 'truncated', node.truncated);
     this.finish(error, node);
     return error;
   }
@@ -162,7 +171,7 @@ class Rebuild {
       // By index rather than `map`: an input object's array may carry an own `constructor` key.
       const errors: unknown[] = [];
       for (let index = 0; index < node.errors.length; index++) errors.push(this.cause(node.errors[index] as SerializedCause));
-      Object.defineProperty(error, 'errors', { value: errors, writable: true, configurable: true, enumerable: false });
+      defineHidden(error, 'errors', errors);
     }
     // The stack is the persisted one, or none: not one made up by construct(). V8 made none (see
     // deserializeError); an engine that did gets it replaced. Assigned, not defined: defineProperty
