@@ -4,7 +4,7 @@ import { TimeoutError } from '../errors/timeout.js';
 import { TransientError } from '../errors/transient.js';
 import { UnknownError } from '../errors/unknown.js';
 import { validationErrorFor } from '../errors/validation.js';
-import { mapInto } from './scoped.js';
+import { mappedOptions, mapInto } from './scoped.js';
 
 /**
  * Turns any thrown value into a faultline error. A faultline error (of any copy) comes back as
@@ -24,8 +24,8 @@ import { mapInto } from './scoped.js';
  */
 export function normalizeError(value: unknown): FaultlineError {
   return mapInto(value, (recognition) => {
-    const { kind, message, status } = recognition;
-    const options = { status, cause: value };
+    const { kind, message } = recognition;
+    const options = mappedOptions(value, recognition, undefined);
     switch (kind) {
       case 'timeout':
         return new TimeoutError(message, options);
