@@ -11,6 +11,7 @@ import {
   type SerializedCause, type SerializedError, type SerializedJson, type Truncation,
 } from './shape.js';
 import { budgetedText, redact, stringOf, text } from './text.js';
+import { isFaultlineNode, isForeignNode } from './validate.js';
 
 // Own keys of a faultline error that are not the class's own fields.
 const NOT_CLASS_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set([...HEAD_KEYS, ...OPTIONAL_KEYS, ...TAIL_KEYS, ...RESERVED_KEYS]);
@@ -164,7 +165,7 @@ function cutReason(value: unknown, run: Run, depth: number): 'circular' | 'depth
 /** A cause not cut by {@link cutReason}: an error node, or a JSON-safe copy of any other value. */
 function causeOf(value: unknown, run: Run, node: Node, depth: number): SerializedCause | undefined {
   if (typeof value !== 'object' || value === null || !(hasErrorBrand(value) || isErrorLike(value))) {
-    return jsonCopy(value, run, node, 1, []);
+    return inNodeOrder(jsonCopy(value, run, node, 1, []));
   }
   run.ancestors.push(value);
   try {
@@ -172,6 +173,32 @@ function causeOf(value: unknown, run: Run, node: Node, depth: number): Serialize
   } finally {
     run.ancestors.pop();
   }
+}
+
+const FOREIGN_ORDER = ['name', 'message', 'code', 'cause', 'errors', 'stack', 'truncated'] as const;
+
+/**
+ * Plain data in cause position that has a node's shape (a thrown `{ name, message }`, say) is read
+ * back as an error, which is written in node order. So it is written in that order now too, or
+ * a round trip would change its bytes. Nested causes of such data are put in order likewise.
+ */
+function inNodeOrder(copy: SerializedCause | undefined): SerializedCause | undefined {
+  if (isFaultlineNode(copy)) return ordered(copy as Record<string, SerializedCause>, [...HEAD_KEYS, ...OPTIONAL_KEYS], TAIL_KEYS);
+  if (isForeignNode(copy)) return ordered(copy as Record<string, SerializedCause>, FOREIGN_ORDER, []);
+  return copy;
+}
+
+function ordered(node: Record<string, SerializedCause>, head: readonly string[], tail: readonly string[]): SerializedCause {
+  const middle = Object.keys(node).filter((key) => !head.includes(key) && !tail.includes(key)).sort();
+  const out: Record<string, unknown> = {};
+  for (const key of [...head, ...middle, ...tail]) {
+    if (!Object.hasOwn(node, key)) continue;
+    const value = node[key];
+    if (key === 'cause') setOwn(out, key, inNodeOrder(value));
+    else if (key === 'errors' && Array.isArray(value)) setOwn(out, key, value.map((item: SerializedCause) => inNodeOrder(item)));
+    else setOwn(out, key, value);
+  }
+  return out as SerializedCause;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AgentStateError, AuthenticationError, ModelTimeoutError, serializeError, ToolError, ToolTimeoutError, TransientError,
+  AgentStateError, AuthenticationError, deserializeError, ModelTimeoutError, serializeError, ToolError, ToolTimeoutError, TransientError,
   type JsonObject, type SerializedError,
 } from '../../src/index.js';
 import { GOLDEN_CASES, PaymentDeclinedError } from './golden-cases.js';
@@ -448,5 +448,37 @@ describe('serializeError, reserved keys', () => {
     const error = new ToolError('x', { toolName: 'search' });
     Object.defineProperty(error, key, { value: 'shadow', enumerable: true, configurable: true, writable: true });
     expect(serializeError(error)).toEqual({ name: 'ToolError', code: 'TOOL_ERROR', category: 'TOOL', message: 'x', retryable: false, toolName: 'search' });
+  });
+});
+
+describe('serializeError, plain data in cause position that has a node shape', () => {
+  const causeOf = (text: string): Record<string, unknown> => (JSON.parse(text) as { cause: Record<string, unknown> }).cause;
+  const twice = (value: unknown): [string, string] => {
+    const first = JSON.stringify(serializeError(value));
+    return [first, JSON.stringify(serializeError(deserializeError(first)))];
+  };
+
+  it('writes a { message, name } object in foreign-node order, so a round trip keeps its bytes', () => {
+    const [first, again] = twice({ message: new Date(0), name: 0n });
+    expect(causeOf(first)).toEqual({ name: '0n', message: '1970-01-01T00:00:00.000Z' });
+    expect(Object.keys(causeOf(first))).toEqual(['name', 'message']);
+    expect(again).toBe(first);
+  });
+
+  it('writes an object shaped like a faultline node in contract order, nested causes too', () => {
+    const thrown = {
+      retryable: false, toolName: 'a', message: 'm', category: 'TOOL', code: 'C', name: 'ToolError', agentId: 'b',
+      cause: { message: 'inner', name: 'Inner' },
+    };
+    const [first, again] = twice(new ToolError('outer', { cause: thrown }));
+    const cause = causeOf(first);
+    expect(Object.keys(cause)).toEqual(['name', 'code', 'category', 'message', 'retryable', 'agentId', 'toolName', 'cause']);
+    expect(Object.keys(cause.cause as object)).toEqual(['name', 'message']);
+    expect(again).toBe(first);
+  });
+
+  it('leaves plain data of no node shape in its own order', () => {
+    const out = serializeError(new ToolError('x', { cause: { b: 1, a: 2 } }));
+    expect(Object.keys(out.cause as object)).toEqual(['b', 'a']);
   });
 });
