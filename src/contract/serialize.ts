@@ -11,7 +11,6 @@ import {
   type SerializedCause, type SerializedError, type SerializedJson, type Truncation,
 } from './shape.js';
 import { budgetedText, redact, stringOf, text } from './text.js';
-import { isFaultlineNode, isForeignNode } from './validate.js';
 
 // Own keys of a faultline error that are not the class's own fields.
 const NOT_CLASS_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set([...HEAD_KEYS, ...OPTIONAL_KEYS, ...TAIL_KEYS, ...RESERVED_KEYS]);
@@ -181,11 +180,16 @@ const FOREIGN_ORDER = ['name', 'message', 'code', 'cause', 'errors', 'stack', 't
  * Plain data in cause position that has a node's shape (a thrown `{ name, message }`, say) is read
  * back as an error, which is written in node order. So it is written in that order now too, or
  * a round trip would change its bytes. Nested causes of such data are put in order likewise.
+ * Every object with a string name and message is put in order, a superset of what reads back as
+ * an error (the validator's exact test would cost every class its bytes): data that stays data
+ * keeps whatever order it is written in.
  */
 function inNodeOrder(copy: SerializedCause | undefined): SerializedCause | undefined {
-  if (isFaultlineNode(copy)) return ordered(copy as Record<string, SerializedCause>, [...HEAD_KEYS, ...OPTIONAL_KEYS], TAIL_KEYS);
-  if (isForeignNode(copy)) return ordered(copy as Record<string, SerializedCause>, FOREIGN_ORDER, []);
-  return copy;
+  if (!isPlainRecord(copy) || typeof copy.name !== 'string' || typeof copy.message !== 'string') return copy;
+  // A faultline node has a category and retryable; a foreign node may have neither.
+  return Object.hasOwn(copy, 'category') || Object.hasOwn(copy, 'retryable')
+    ? ordered(copy, [...HEAD_KEYS, ...OPTIONAL_KEYS], TAIL_KEYS)
+    : ordered(copy, FOREIGN_ORDER, []);
 }
 
 function ordered(node: Record<string, SerializedCause>, head: readonly string[], tail: readonly string[]): SerializedCause {
