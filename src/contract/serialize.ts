@@ -7,13 +7,10 @@ import { isArray, isPlainRecord, jsonCopy, setOwn } from './json-copy.js';
 import type { SerializeOptions } from './limits.js';
 import { createRun, cutDetails, cutOf, MARKERS, type Mutable, type Node, type Run } from './run.js';
 import {
-  CLASS_FIELD_TYPES, HEAD_KEYS, OPTIONAL_KEYS, RESERVED_KEYS, TAIL_KEYS,
+  CLASS_FIELD_TYPES, HEAD_KEYS, OPTIONAL_KEYS, TAIL_KEYS,
   type SerializedCause, type SerializedError, type SerializedJson, type Truncation,
 } from './shape.js';
 import { budgetedText, redact, stringOf, text } from './text.js';
-
-// Own keys of a faultline error that are not the class's own fields.
-const NOT_CLASS_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set([...HEAD_KEYS, ...OPTIONAL_KEYS, ...TAIL_KEYS, ...RESERVED_KEYS]);
 
 /**
  * Serializes a faultline error into the contract. Low level: it takes an error already known to
@@ -44,6 +41,10 @@ interface NodeFields {
   readonly details: unknown;
   readonly cause: unknown;
   readonly errors: unknown;
+  /** The declared name of the node's faultline class, from its prototype. */
+  readonly className: unknown;
+  /** As read through the prototype chain; only an own `truncated` counts (a node read back from an earlier cut). */
+  readonly truncated: unknown;
 }
 
 /**
@@ -58,6 +59,7 @@ function readFields(error: object): NodeFields {
       name: e.name, code: e.code, category: e.category, message: e.message, retryable: e.retryable,
       retryAfterMs: e.retryAfterMs, status: e.status, requestId: e.requestId,
       recommendations: e.recommendations, details: e.details, cause: e.cause, errors: e.errors,
+      truncated: e.truncated, className: (error as { [CLASS_NAME]?: unknown })[CLASS_NAME],
     };
   } catch {
     const read = (key: keyof NodeFields): unknown => readProperty(error, key);
@@ -71,7 +73,8 @@ function readFields(error: object): NodeFields {
       name: read('name'), code: read('code'), category: read('category'), message,
       retryable: read('retryable'), retryAfterMs: read('retryAfterMs'), status: read('status'),
       requestId: read('requestId'), recommendations: read('recommendations'), details: read('details'),
-      cause: read('cause'), errors: read('errors'),
+      cause: read('cause'), errors: read('errors'), truncated: readOwn(error, 'truncated'),
+      className: readProperty(error, CLASS_NAME),
     };
   }
 }
@@ -80,8 +83,8 @@ function faultlineNode(error: object, run: Run, depth: number): SerializedError 
   const node: Node = { cut: undefined, budget: run.maxDetailsSize };
   const fields = readFields(error);
   const out: Record<string, unknown> = {
-    name: identifier(error, 'name', typeof fields.name === 'string' ? fields.name : declaredName(error), run),
-    code: identifier(error, 'code', typeof fields.code === 'string' ? fields.code : 'UNKNOWN_ERROR', run),
+    name: nodeName(fields, run),
+    code: typeof fields.code === 'string' ? redact(fields.code, run) : 'UNKNOWN_ERROR',
     category: isErrorCategory(fields.category) ? fields.category : 'UNKNOWN',
     message: text(stringOf(fields.message), run, node, 'message'),
     retryable: fields.retryable === true,
@@ -96,7 +99,11 @@ function faultlineNode(error: object, run: Run, depth: number): SerializedError 
   // The class's own fields are copied first, so that details past the budget cannot empty them;
   // they are still written after details, in the contract's order.
   const keys = classFieldKeys(error);
-  const own = keys.length === 0 ? undefined : keys.map((key) => classField(key, readOwn(error, key), run, node));
+  let own: (SerializedJson | undefined)[] | undefined;
+  if (keys.length > 0) {
+    own = [];
+    for (const key of keys) own.push(classField(key, readOwn(error, key), run, node));
+  }
   const { details } = fields;
   if (details !== undefined && details !== null) {
     const budget = node.budget;
@@ -113,11 +120,18 @@ function faultlineNode(error: object, run: Run, depth: number): SerializedError 
     if (isPlainRecord(copy)) out.details = copy;
   }
   if (own !== undefined) {
-    keys.forEach((key, index) => {
-      if (own[index] !== undefined) setOwn(out, key, own[index]);
-    });
+    for (let index = 0; index < keys.length; index++) {
+      const value = own[index];
+      const key = keys[index] as string;
+      // Stored here rather than through setOwn, so that this store learns the shapes of the
+      // class fields alone: one store shared by every key of every object is several times slower.
+      if (value !== undefined) {
+        if (key === '__proto__') setOwn(out, key, value);
+        else out[key] = value;
+      }
+    }
   }
-  finishNode(error, fields, out, run, node, depth);
+  finishNode(error, fields.cause, fields.errors, fields.truncated, out, run, node, depth);
   return out as SerializedError;
 }
 
@@ -129,13 +143,19 @@ function foreignNode(error: object, run: Run, depth: number): SerializedCause {
     message: text(stringOf(fields.message), run, node, 'message'),
   };
   if (typeof fields.code === 'string') out.code = redact(fields.code, run);
-  finishNode(error, fields, out, run, node, depth);
+  finishNode(error, fields.cause, fields.errors, fields.truncated, out, run, node, depth);
   return out as SerializedCause;
 }
 
-/** The parts every node shares, in contract order: cause, errors, stack, truncated. */
-function finishNode(error: object, fields: NodeFields, out: Record<string, unknown>, run: Run, node: Node, depth: number): void {
-  const { cause, errors } = fields;
+/**
+ * The parts every node shares, in contract order: cause, errors, stack, truncated. It takes the
+ * fields it needs one by one, not the node's whole NodeFields, so that the engine can keep that
+ * object from being allocated at all.
+ */
+function finishNode(
+  error: object, cause: unknown, errors: unknown, truncatedRead: unknown,
+  out: Record<string, unknown>, run: Run, node: Node, depth: number,
+): void {
   const reason = cutReason(cause, run, depth + 1);
   if (reason !== undefined) cutOf(node).cause = reason;
   else if (cause !== undefined && cause !== null) {
@@ -147,7 +167,8 @@ function finishNode(error: object, fields: NodeFields, out: Record<string, unkno
     const stack = readString(error, 'stack');
     if (stack !== undefined) out.stack = text(stack, run, node, 'stack');
   }
-  const previous = readOwn(error, 'truncated');
+  // A plain read comes first: almost no node has `truncated`, and only one that does pays for the own-property test.
+  const previous = truncatedRead === undefined ? undefined : readOwn(error, 'truncated');
   // Most nodes are whole and were never cut before: skip building the mark.
   if (previous === undefined && (node.cut === undefined || isEmpty(node.cut))) return;
   const truncated = mergeTruncation(previous, node.cut ?? {});
@@ -264,9 +285,11 @@ function classFieldKeys(error: object): string[] {
   } catch {
     return [];
   }
-  const own: string[] = [];
-  for (const key of keys) if (!NOT_CLASS_FIELDS.has(key)) own.push(key);
-  return own.length > 1 ? own.sort() : own;
+  // Kept in place: the array Object.keys made is this node's own.
+  let kept = 0;
+  for (const key of keys) if (!isNodeKey(key)) keys[kept++] = key;
+  keys.length = kept;
+  return kept > 1 ? keys.sort() : keys;
 }
 
 function readOwn(value: object, key: string): unknown {
@@ -296,20 +319,36 @@ function mergeTruncation(previous: unknown, cut: Truncation): Truncation | undef
   return Object.keys(merged).length === 0 && previous === undefined ? undefined : merged;
 }
 
-function declaredName(error: object): string {
-  const name = readProperty(error, CLASS_NAME);
-  return typeof name === 'string' ? name : 'FaultlineError';
-}
-
 /**
- * A node's name or code. The class's own (read through its prototype) is an identifier its
- * author wrote, not text that can hold a secret; one set on the instance is redacted like text.
+ * A node's name. The class's declared name is an identifier its author wrote, not text that can
+ * hold a secret, so it is written as it is; any other name (one set on the instance) is redacted
+ * like text. A code is always redacted: codes found clean are remembered, so that costs little.
  */
-function identifier(error: object, key: 'name' | 'code', value: string, run: Run): string {
-  return readOwn(error, key) === undefined ? value : redact(value, run);
+function nodeName(fields: NodeFields, run: Run): string {
+  const declared = typeof fields.className === 'string' ? fields.className : 'FaultlineError';
+  if (typeof fields.name !== 'string') return declared;
+  return fields.name === declared ? declared : redact(fields.name, run);
 }
 
 function isEmpty(object: object): boolean {
   for (const key in object) if (Object.hasOwn(object, key)) return false;
   return true;
+}
+
+/**
+ * Whether an own key of an error is not one of its class's fields: a key of the contract's node
+ * (HEAD_KEYS, OPTIONAL_KEYS, TAIL_KEYS) or a reserved one (RESERVED_KEYS). A switch rather than
+ * a Set: it runs for every own key of every node, and comparing the interned strings that
+ * `Object.keys` returns costs less than hashing them. A test holds it to those lists.
+ */
+export function isNodeKey(key: string): boolean {
+  switch (key) {
+    case 'name': case 'code': case 'category': case 'message': case 'retryable':
+    case 'retryAfterMs': case 'status': case 'requestId': case 'recommendations': case 'details':
+    case 'cause': case 'errors': case 'stack': case 'truncated':
+    case 'constructor': case 'then': case 'toJSON': case 'toString': case 'valueOf':
+      return true;
+    default:
+      return false;
+  }
 }

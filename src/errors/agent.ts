@@ -60,7 +60,7 @@ export class AgentError<Options extends AgentErrorOptions = AgentErrorOptions> e
   static from<E extends FaultlineError>(value: E, context?: AgentContext): E;
   static from(value: unknown, context?: AgentContext): FaultlineError;
   static from(value: unknown, context?: AgentContext): FaultlineError {
-    return mapInto(value, (recognition) => agentErrorFor(value, recognition, context));
+    return mapInto(value, context, agentErrorFor);
   }
 }
 

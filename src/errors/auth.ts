@@ -36,7 +36,7 @@ export class AuthError<Options extends FaultlineErrorOptions = FaultlineErrorOpt
   static from<E extends FaultlineError>(value: E, context?: AuthContext): E;
   static from(value: unknown, context?: AuthContext): FaultlineError;
   static from(value: unknown, context?: AuthContext): FaultlineError {
-    return mapInto(value, (recognition) => authErrorFor(value, recognition, context));
+    return mapInto(value, context, authErrorFor);
   }
 }
 

@@ -60,7 +60,7 @@ export class ModelError<Options extends ModelErrorOptions = ModelErrorOptions> e
   static from<E extends FaultlineError>(value: E, context?: ModelContext): E;
   static from(value: unknown, context?: ModelContext): FaultlineError;
   static from(value: unknown, context?: ModelContext): FaultlineError {
-    return mapInto(value, (recognition) => modelErrorFor(value, recognition, context));
+    return mapInto(value, context, modelErrorFor);
   }
 }
 

@@ -44,7 +44,7 @@ export class SecurityError<Options extends SecurityErrorOptions = SecurityErrorO
   static from<E extends FaultlineError>(value: E, context?: SecurityContext): E;
   static from(value: unknown, context?: SecurityContext): FaultlineError;
   static from(value: unknown, context?: SecurityContext): FaultlineError {
-    return mapInto(value, (recognition) => securityErrorFor(value, recognition, context));
+    return mapInto(value, context, securityErrorFor);
   }
 }
 

@@ -45,7 +45,7 @@ export class StorageError<Options extends StorageErrorOptions = StorageErrorOpti
   static from<E extends FaultlineError>(value: E, context?: StorageContext): E;
   static from(value: unknown, context?: StorageContext): FaultlineError;
   static from(value: unknown, context?: StorageContext): FaultlineError {
-    return mapInto(value, (recognition) => storageErrorFor(value, recognition, context));
+    return mapInto(value, context, storageErrorFor);
   }
 }
 

@@ -45,7 +45,7 @@ export class TimeoutError<Options extends TimeoutErrorOptions = TimeoutErrorOpti
   static from<E extends FaultlineError>(value: E, context?: TimeoutContext): E;
   static from(value: unknown, context?: TimeoutContext): FaultlineError;
   static from(value: unknown, context?: TimeoutContext): FaultlineError {
-    return mapInto(value, (recognition) => timeoutErrorFor(value, recognition, context));
+    return mapInto(value, context, timeoutErrorFor);
   }
 }
 

@@ -55,7 +55,7 @@ export class ToolError<Options extends ToolErrorOptions = ToolErrorOptions> exte
   static from<E extends FaultlineError>(value: E, context?: ToolContext): E;
   static from(value: unknown, context?: ToolContext): FaultlineError;
   static from(value: unknown, context?: ToolContext): FaultlineError {
-    return mapInto(value, (recognition) => toolErrorFor(value, recognition, context));
+    return mapInto(value, context, toolErrorFor);
   }
 }
 

@@ -35,7 +35,7 @@ export class TransientError<Options extends FaultlineErrorOptions = FaultlineErr
   static from<E extends FaultlineError>(value: E, context?: TransientContext): E;
   static from(value: unknown, context?: TransientContext): FaultlineError;
   static from(value: unknown, context?: TransientContext): FaultlineError {
-    return mapInto(value, (recognition) => transientErrorFor(value, recognition, context));
+    return mapInto(value, context, transientErrorFor);
   }
 }
 

@@ -34,7 +34,7 @@ export class UnknownError<Options extends FaultlineErrorOptions = FaultlineError
   static from<E extends FaultlineError>(value: E, context?: UnknownContext): E;
   static from(value: unknown, context?: UnknownContext): FaultlineError;
   static from(value: unknown, context?: UnknownContext): FaultlineError {
-    return mapInto(value, (recognition) => unknownErrorFor(value, recognition, context));
+    return mapInto(value, context, unknownErrorFor);
   }
 }
 

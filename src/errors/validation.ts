@@ -60,7 +60,7 @@ export class ValidationError<Options extends ValidationErrorOptions = Validation
   static from<E extends FaultlineError>(value: E, context?: ValidationContext): E;
   static from(value: unknown, context?: ValidationContext): FaultlineError;
   static from(value: unknown, context?: ValidationContext): FaultlineError {
-    return mapInto(value, (recognition) => validationErrorFor(value, recognition, context));
+    return mapInto(value, context, validationErrorFor);
   }
 }
 

@@ -4,6 +4,7 @@ import { TimeoutError } from '../errors/timeout.js';
 import { TransientError } from '../errors/transient.js';
 import { UnknownError } from '../errors/unknown.js';
 import { validationErrorFor } from '../errors/validation.js';
+import type { Recognition } from './recognise.js';
 import { mappedOptions, mapInto } from './scoped.js';
 
 /**
@@ -23,20 +24,22 @@ import { mappedOptions, mapInto } from './scoped.js';
  * ```
  */
 export function normalizeError(value: unknown): FaultlineError {
-  return mapInto(value, (recognition) => {
-    const { kind, message } = recognition;
-    const options = mappedOptions(value, recognition, undefined);
-    switch (kind) {
-      case 'timeout':
-        return new TimeoutError(message, options);
-      case 'aborted':
-        return new AgentAbortedError(message, options);
-      case 'network':
-        return new TransientError(message, options);
-      case 'validation':
-        return validationErrorFor(value, recognition, undefined);
-      default:
-        return new UnknownError(message, options);
-    }
-  });
+  return mapInto(value, undefined, normalizedErrorFor);
+}
+
+function normalizedErrorFor(value: unknown, recognition: Recognition): FaultlineError {
+  const { kind, message } = recognition;
+  const options = mappedOptions(value, recognition, undefined);
+  switch (kind) {
+    case 'timeout':
+      return new TimeoutError(message, options);
+    case 'aborted':
+      return new AgentAbortedError(message, options);
+    case 'network':
+      return new TransientError(message, options);
+    case 'validation':
+      return validationErrorFor(value, recognition, undefined);
+    default:
+      return new UnknownError(message, options);
+  }
 }

@@ -3,6 +3,8 @@ import {
   AgentStateError, AuthenticationError, deserializeError, ModelTimeoutError, serializeError, ToolError, ToolTimeoutError, TransientError,
   type JsonObject, type SerializedError,
 } from '../../src/index.js';
+import { isNodeKey } from '../../src/contract/serialize.js';
+import { HEAD_KEYS, OPTIONAL_KEYS, RESERVED_KEYS, TAIL_KEYS } from '../../src/contract/shape.js';
 import { GOLDEN_CASES, PaymentDeclinedError } from './golden-cases.js';
 
 /** Details that the JsonObject type would refuse, as a caller's `any` lets them through. */
@@ -418,6 +420,16 @@ describe('serializeError, redaction', () => {
     expect(out.toolName).toBe('password=[REDACTED]');
   });
 
+  it("writes the class's declared name as it is, and redacts a name or code set on the instance", () => {
+    const declared = new ToolError('x');
+    setField(declared, 'name', 'ToolError');
+    expect(serializeError(declared).name).toBe('ToolError');
+    const renamed = new ToolError('x', { code: 'token=abc123' });
+    setField(renamed, 'name', 'password=hunter2');
+    expect(serializeError(renamed)).toMatchObject({ name: 'password=[REDACTED]', code: 'token=[REDACTED]' });
+    expect(serializeError(renamed, { redact: false })).toMatchObject({ name: 'password=hunter2', code: 'token=abc123' });
+  });
+
   it('keeps everything as it is with { redact: false }', () => {
     const out = serializeError(new ToolError('Bearer abcdefghijklmnop', { details: { apiKey: 'k' } }), { redact: false });
     expect(out.message).toBe('Bearer abcdefghijklmnop');
@@ -448,6 +460,34 @@ describe('serializeError, reserved keys', () => {
     const error = new ToolError('x', { toolName: 'search' });
     Object.defineProperty(error, key, { value: 'shadow', enumerable: true, configurable: true, writable: true });
     expect(serializeError(error)).toEqual({ name: 'ToolError', code: 'TOOL_ERROR', category: 'TOOL', message: 'x', retryable: false, toolName: 'search' });
+  });
+});
+
+describe('serializeError, class fields named like prototype keys', () => {
+  it('writes an own __proto__ class field as an own key and touches no prototype', () => {
+    const error = new ToolError('x');
+    setField(error, '__proto__', { polluted: true });
+    const out = serializeError(error);
+    expect(Object.keys(out)).toEqual(['name', 'code', 'category', 'message', 'retryable', '__proto__']);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(JSON.stringify(out)).toContain('"__proto__":{"polluted":true}');
+  });
+});
+
+describe('isNodeKey', () => {
+  // Written out independently of src: the contract's node keys and the reserved keys.
+  const NODE_KEYS = [
+    'name', 'code', 'category', 'message', 'retryable', 'retryAfterMs', 'status', 'requestId', 'recommendations',
+    'details', 'cause', 'errors', 'stack', 'truncated', 'constructor', 'then', 'toJSON', 'toString', 'valueOf',
+  ];
+
+  it('holds every key of a node and every reserved key', () => {
+    expect(NODE_KEYS.filter((key) => !isNodeKey(key))).toEqual([]);
+    expect(new Set([...HEAD_KEYS, ...OPTIONAL_KEYS, ...TAIL_KEYS, ...RESERVED_KEYS])).toEqual(new Set(NODE_KEYS));
+  });
+
+  it.each(['toolName', 'provider', 'fields', 'Name', '__proto__', ''])('does not hold the class field key %j', (key) => {
+    expect(isNodeKey(key)).toBe(false);
   });
 });
 
