@@ -1,7 +1,7 @@
 import { hasErrorBrand } from '../brand.js';
 import { isErrorLike, readProperty, readString } from '../mapper/read.js';
 import { REDACTED } from '../redaction/redact.js';
-import { cutDetails, cutOf, MARKERS, type Node, type Run } from './run.js';
+import { cutDetails, cutOf, extend, MARKERS, onChain, type Chain, type Node, type Run } from './run.js';
 import type { SerializedJson } from './shape.js';
 import { budgetedText, redact, stringOf } from './text.js';
 
@@ -10,7 +10,7 @@ import { budgetedText, redact, stringOf } from './text.js';
  * BigInts, Symbols and functions become strings, cycles `[Circular]`, what lies past `maxDepth`
  * or the details budget `[Truncated]`, a throwing getter `[Unreadable]`.
  */
-export function jsonCopy(value: unknown, run: Run, node: Node, depth: number, path: object[]): SerializedJson | undefined {
+export function jsonCopy(value: unknown, run: Run, node: Node, depth: number, path: Chain | undefined): SerializedJson | undefined {
   switch (typeof value) {
     case 'string':
       return budgetedText(value, run, node);
@@ -31,22 +31,20 @@ export function jsonCopy(value: unknown, run: Run, node: Node, depth: number, pa
   }
   if (value === null) return undefined;
   const object = value as object;
-  if (path.includes(object)) return cutDetails(node, MARKERS.circular);
+  if (onChain(path, object)) return cutDetails(node, MARKERS.circular);
   if (depth > run.maxDepth || node.budget <= 0) return cutDetails(node, MARKERS.truncated);
   // An error inside details is written as a cause node would be: an error node is JSON too.
   if (hasErrorBrand(object) || isErrorLike(object)) return run.copyError(object, run, node, depth, path);
-  path.push(object);
   try {
-    return objectCopy(object, run, node, depth, path);
+    return objectCopy(object, run, node, depth, extend(path, object));
   } catch {
     // A Proxy whose traps throw, or a revoked one, fails `instanceof`, `Array.isArray` and iteration.
     return cutDetails(node, MARKERS.unreadable);
-  } finally {
-    path.pop();
   }
 }
 
-function objectCopy(object: object, run: Run, node: Node, depth: number, path: object[]): SerializedJson | undefined {
+// `path` ends with `object` itself.
+function objectCopy(object: object, run: Run, node: Node, depth: number, path: Chain): SerializedJson | undefined {
   // An invalid Date's toJSON gives null, which would drop it without a trace.
   if (object instanceof Date) return budgetedText(Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString(), run, node);
   const toJSON = readProperty(object, 'toJSON');
@@ -87,7 +85,7 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: o
 }
 
 /** Copies the values under `keys` of `source`, each read on its own so that a throwing getter costs only its key. */
-function recordCopy(source: object, keys: readonly string[], run: Run, node: Node, depth: number, path: object[]): SerializedJson {
+function recordCopy(source: object, keys: readonly string[], run: Run, node: Node, depth: number, path: Chain): SerializedJson {
   const out: Record<string, SerializedJson> = {};
   for (const key of keys) {
     if (node.budget <= 0) {

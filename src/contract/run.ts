@@ -11,7 +11,30 @@ export const MARKERS = {
 
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** One serialization: the resolved options and the path of error nodes above the current one. */
+/**
+ * Objects from a root down to the current one, as a linked list: extending it allocates one
+ * small link, where an array allocates 17 slots on its first push. Serializing an error pushed
+ * twice, and each node is short-lived garbage that the next collection must sweep.
+ */
+export interface Chain {
+  readonly object: object;
+  readonly up: Chain | undefined;
+  /** How many objects the chain holds, this one included. */
+  readonly length: number;
+}
+
+/** `chain` with `object` below its end. */
+export function extend(chain: Chain | undefined, object: object): Chain {
+  return { object, up: chain, length: chain === undefined ? 1 : chain.length + 1 };
+}
+
+/** Whether `object` is on the chain. */
+export function onChain(chain: Chain | undefined, object: object): boolean {
+  for (let link = chain; link !== undefined; link = link.up) if (link.object === object) return true;
+  return false;
+}
+
+/** One serialization: the resolved options and the error nodes above the current one. */
 export interface Run {
   readonly stack: boolean;
   readonly maxDepth: number;
@@ -19,12 +42,13 @@ export interface Run {
   readonly maxErrors: number;
   readonly maxDetailsSize: number;
   readonly redactor: Redactor | undefined;
-  readonly ancestors: object[];
+  /** The error nodes from the root down to the one being written; set for each node as it is written. */
+  ancestors: Chain;
   /**
    * Writes an error found inside details, as a node: handed in by the serializer, so that copying
    * JSON needs nothing from the module that writes nodes.
    */
-  readonly copyError: (error: object, run: Run, node: Node, depth: number, path: object[]) => SerializedJson | undefined;
+  readonly copyError: (error: object, run: Run, node: Node, depth: number, path: Chain | undefined) => SerializedJson | undefined;
 }
 
 /** Per node: what was cut (made on the first cut: most nodes are whole), and what is left of the details budget. */
@@ -53,7 +77,7 @@ export function createRun(error: object, options: SerializeOptions | undefined, 
     maxErrors: limit(options?.maxErrors, SERIALIZE_DEFAULTS.maxErrors),
     maxDetailsSize: limit(options?.maxDetailsSize, SERIALIZE_DEFAULTS.maxDetailsSize),
     redactor: redactorOf(options?.redact),
-    ancestors: [error],
+    ancestors: extend(undefined, error),
     copyError,
   };
 }

@@ -5,7 +5,7 @@ import { toWholeNonNegative } from '../numbers.js';
 import { REDACTED } from '../redaction/redact.js';
 import { isArray, isPlainRecord, jsonCopy, setOwn } from './json-copy.js';
 import type { SerializeOptions } from './limits.js';
-import { createRun, cutDetails, cutOf, MARKERS, type Mutable, type Node, type Run } from './run.js';
+import { createRun, cutDetails, cutOf, extend, MARKERS, onChain, type Chain, type Mutable, type Node, type Run } from './run.js';
 import {
   CLASS_FIELD_TYPES, HEAD_KEYS, OPTIONAL_KEYS, TAIL_KEYS,
   type SerializedCause, type SerializedError, type SerializedJson, type Truncation,
@@ -27,7 +27,7 @@ export function serializeFaultline(error: object, options?: SerializeOptions): S
   }
 }
 
-/** The fields a node reads, all at once. */
+/** The fields a node reads. */
 interface NodeFields {
   readonly name: unknown;
   readonly code: unknown;
@@ -41,80 +41,83 @@ interface NodeFields {
   readonly details: unknown;
   readonly cause: unknown;
   readonly errors: unknown;
-  /** The declared name of the node's faultline class, from its prototype. */
-  readonly className: unknown;
   /** As read through the prototype chain; only an own `truncated` counts (a node read back from an earlier cut). */
   readonly truncated: unknown;
+  /** The declared name of the node's faultline class, from its prototype. */
+  readonly [CLASS_NAME]: unknown;
 }
 
-/**
- * Reads every field with plain property reads in one guarded block: one keyed read per field
- * through a shared helper is several times slower, and this runs for every node. Only when a
- * read throws (a hostile getter, a revoked Proxy) does it read field by field, each guarded.
- */
-function readFields(error: object): NodeFields {
+// Each node reads its fields into locals with plain reads, in one guarded block: a keyed read per
+// field through a shared helper is several times slower, and an object to hold the fields was a
+// fifth of what serializing allocated. Only when a read throws (a hostile getter, a revoked
+// Proxy) are they read here instead, field by field, each guarded.
+function guardedFields(error: object): NodeFields {
+  const read = (key: keyof NodeFields): unknown => readProperty(error, key);
+  let message: unknown;
   try {
-    const e = error as Record<keyof NodeFields, unknown>;
-    return {
-      name: e.name, code: e.code, category: e.category, message: e.message, retryable: e.retryable,
-      retryAfterMs: e.retryAfterMs, status: e.status, requestId: e.requestId,
-      recommendations: e.recommendations, details: e.details, cause: e.cause, errors: e.errors,
-      truncated: e.truncated, className: (error as { [CLASS_NAME]?: unknown })[CLASS_NAME],
-    };
+    message = (error as { message?: unknown }).message;
   } catch {
-    const read = (key: keyof NodeFields): unknown => readProperty(error, key);
-    let message: unknown;
-    try {
-      message = (error as { message?: unknown }).message;
-    } catch {
-      message = MARKERS.unreadable; // as for any other value whose reading throws
-    }
-    return {
-      name: read('name'), code: read('code'), category: read('category'), message,
-      retryable: read('retryable'), retryAfterMs: read('retryAfterMs'), status: read('status'),
-      requestId: read('requestId'), recommendations: read('recommendations'), details: read('details'),
-      cause: read('cause'), errors: read('errors'), truncated: readOwn(error, 'truncated'),
-      className: readProperty(error, CLASS_NAME),
-    };
+    message = MARKERS.unreadable; // as for any other value whose reading throws
   }
+  return {
+    name: read('name'), code: read('code'), category: read('category'), message,
+    retryable: read('retryable'), retryAfterMs: read('retryAfterMs'), status: read('status'),
+    requestId: read('requestId'), recommendations: read('recommendations'), details: read('details'),
+    cause: read('cause'), errors: read('errors'), truncated: readOwn(error, 'truncated'), [CLASS_NAME]: read(CLASS_NAME),
+  };
 }
 
 function faultlineNode(error: object, run: Run, depth: number): SerializedError {
   const node: Node = { cut: undefined, budget: run.maxDetailsSize };
-  const fields = readFields(error);
+  let name: unknown, code: unknown, category: unknown, message: unknown, retryable: unknown, retryAfterMs: unknown,
+    status: unknown, requestId: unknown, recommendations: unknown, details: unknown, cause: unknown, errors: unknown,
+    truncated: unknown, className: unknown;
+  try {
+    ({
+      name, code, category, message, retryable, retryAfterMs, status, requestId, recommendations, details, cause, errors,
+      truncated, [CLASS_NAME]: className,
+    } = error as NodeFields);
+  } catch {
+    ({
+      name, code, category, message, retryable, retryAfterMs, status, requestId, recommendations, details, cause, errors,
+      truncated, [CLASS_NAME]: className,
+    } = guardedFields(error));
+  }
   const out: Record<string, unknown> = {
-    name: nodeName(fields, run),
-    code: typeof fields.code === 'string' ? redact(fields.code, run) : 'UNKNOWN_ERROR',
-    category: isErrorCategory(fields.category) ? fields.category : 'UNKNOWN',
-    message: text(stringOf(fields.message), run, node, 'message'),
-    retryable: fields.retryable === true,
+    name: nodeName(name, className, run),
+    code: typeof code === 'string' ? redact(code, run) : 'UNKNOWN_ERROR',
+    category: isErrorCategory(category) ? category : 'UNKNOWN',
+    message: text(stringOf(message), run, node, 'message'),
+    retryable: retryable === true,
   };
-  const retryAfterMs = toWholeNonNegative(fields.retryAfterMs);
-  if (retryAfterMs !== undefined) out.retryAfterMs = retryAfterMs;
-  const status = toWholeNonNegative(fields.status);
-  if (status !== undefined) out.status = status;
-  if (typeof fields.requestId === 'string') out.requestId = redact(fields.requestId, run);
-  const recommendations = stringList(fields.recommendations, run);
-  if (recommendations !== undefined) out.recommendations = recommendations;
+  const delay = toWholeNonNegative(retryAfterMs);
+  if (delay !== undefined) out.retryAfterMs = delay;
+  const httpStatus = toWholeNonNegative(status);
+  if (httpStatus !== undefined) out.status = httpStatus;
+  if (typeof requestId === 'string') out.requestId = redact(requestId, run);
+  const steps = stringList(recommendations, run);
+  if (steps !== undefined) out.recommendations = steps;
   // The class's own fields are copied first, so that details past the budget cannot empty them;
   // they are still written after details, in the contract's order.
   const keys = classFieldKeys(error);
   let own: (SerializedJson | undefined)[] | undefined;
   if (keys.length > 0) {
-    own = [];
-    for (const key of keys) own.push(classField(key, readOwn(error, key), run, node));
+    own = new Array<SerializedJson | undefined>(keys.length); // its exact size: `[]` would grow to 17 slots
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index] as string;
+      own[index] = classField(key, readOwn(error, key), run, node);
+    }
   }
-  const { details } = fields;
   if (details !== undefined && details !== null) {
     const budget = node.budget;
     const cutBefore = node.cut?.details === true;
-    let copy = jsonCopy(details, run, node, 1, []);
+    let copy = jsonCopy(details, run, node, 1, undefined);
     if (copy !== undefined && !isPlainRecord(copy)) {
       // Copied again inside its wrapper, so that depth and size count the wrapper as they will
       // when this output is serialized again; the budget is what the class fields left.
       node.budget = budget;
       if (!cutBefore && node.cut !== undefined) delete node.cut.details;
-      copy = jsonCopy({ value: details }, run, node, 1, []);
+      copy = jsonCopy({ value: details }, run, node, 1, undefined);
     }
     // No budget or depth was left even for the wrapper: details are left out, and cutDetails marked it.
     if (isPlainRecord(copy)) out.details = copy;
@@ -131,27 +134,28 @@ function faultlineNode(error: object, run: Run, depth: number): SerializedError 
       }
     }
   }
-  finishNode(error, fields.cause, fields.errors, fields.truncated, out, run, node, depth);
+  finishNode(error, cause, errors, truncated, out, run, node, depth);
   return out as SerializedError;
 }
 
 function foreignNode(error: object, run: Run, depth: number): SerializedCause {
   const node: Node = { cut: undefined, budget: run.maxDetailsSize };
-  const fields = readFields(error);
+  let name: unknown, message: unknown, code: unknown, cause: unknown, errors: unknown, truncated: unknown;
+  try {
+    ({ name, message, code, cause, errors, truncated } = error as NodeFields);
+  } catch {
+    ({ name, message, code, cause, errors, truncated } = guardedFields(error));
+  }
   const out: Record<string, unknown> = {
-    name: redact(typeof fields.name === 'string' ? fields.name : 'Error', run),
-    message: text(stringOf(fields.message), run, node, 'message'),
+    name: redact(typeof name === 'string' ? name : 'Error', run),
+    message: text(stringOf(message), run, node, 'message'),
   };
-  if (typeof fields.code === 'string') out.code = redact(fields.code, run);
-  finishNode(error, fields.cause, fields.errors, fields.truncated, out, run, node, depth);
+  if (typeof code === 'string') out.code = redact(code, run);
+  finishNode(error, cause, errors, truncated, out, run, node, depth);
   return out as SerializedCause;
 }
 
-/**
- * The parts every node shares, in contract order: cause, errors, stack, truncated. It takes the
- * fields it needs one by one, not the node's whole NodeFields, so that the engine can keep that
- * object from being allocated at all.
- */
+/** The parts every node shares, in contract order: cause, errors, stack, truncated. */
 function finishNode(
   error: object, cause: unknown, errors: unknown, truncatedRead: unknown,
   out: Record<string, unknown>, run: Run, node: Node, depth: number,
@@ -178,20 +182,21 @@ function finishNode(
 /** Why an error in cause position is not written: it is an ancestor, or lies past maxDepth. */
 function cutReason(value: unknown, run: Run, depth: number): 'circular' | 'depth' | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  if (run.ancestors.includes(value)) return 'circular';
+  if (onChain(run.ancestors, value)) return 'circular';
   return depth > run.maxDepth && (hasErrorBrand(value) || isErrorLike(value)) ? 'depth' : undefined;
 }
 
 /** A cause not cut by {@link cutReason}: an error node, or a JSON-safe copy of any other value. */
 function causeOf(value: unknown, run: Run, node: Node, depth: number): SerializedCause | undefined {
   if (typeof value !== 'object' || value === null || !(hasErrorBrand(value) || isErrorLike(value))) {
-    return inNodeOrder(jsonCopy(value, run, node, 1, []));
+    return inNodeOrder(jsonCopy(value, run, node, 1, undefined));
   }
-  run.ancestors.push(value);
+  const above = run.ancestors;
+  run.ancestors = extend(above, value);
   try {
     return hasErrorBrand(value) ? faultlineNode(value, run, depth) : foreignNode(value, run, depth);
   } finally {
-    run.ancestors.pop();
+    run.ancestors = above;
   }
 }
 
@@ -231,7 +236,7 @@ function ordered(node: Record<string, SerializedCause>, head: readonly string[],
  * only). Read back, such a node is plain JSON inside details, so it is copied once more as JSON
  * from where it sits: depth and size then count it now as they will when it is serialized again.
  */
-function errorInDetails(error: object, run: Run, node: Node, depth: number, path: object[]): SerializedJson | undefined {
+function errorInDetails(error: object, run: Run, node: Node, depth: number, path: Chain | undefined): SerializedJson | undefined {
   const reason = cutReason(error, run, run.ancestors.length + 1);
   if (reason !== undefined) return cutDetails(node, reason === 'circular' ? MARKERS.circular : MARKERS.truncated);
   return jsonCopy(causeOf(error, run, node, run.ancestors.length + 1), run, node, depth, path);
@@ -269,13 +274,13 @@ function classField(key: string, value: unknown, run: Run, node: Node): Serializ
   if (type === 'string') return budgetedText(stringOf(value), run, node);
   if (type === 'whole') return toWholeNonNegative(value);
   if (type === 'stringRecord') {
-    const copy = jsonCopy(value, run, node, 1, []);
+    const copy = jsonCopy(value, run, node, 1, undefined);
     if (!isPlainRecord(copy)) return undefined;
     const record: Record<string, string> = {};
     for (const [path, message] of Object.entries(copy)) setOwn(record, path, typeof message === 'string' ? message : redact(JSON.stringify(message), run));
     return record;
   }
-  return jsonCopy(value, run, node, 1, []);
+  return jsonCopy(value, run, node, 1, undefined);
 }
 
 function classFieldKeys(error: object): string[] {
@@ -324,10 +329,10 @@ function mergeTruncation(previous: unknown, cut: Truncation): Truncation | undef
  * hold a secret, so it is written as it is; any other name (one set on the instance) is redacted
  * like text. A code is always redacted: codes found clean are remembered, so that costs little.
  */
-function nodeName(fields: NodeFields, run: Run): string {
-  const declared = typeof fields.className === 'string' ? fields.className : 'FaultlineError';
-  if (typeof fields.name !== 'string') return declared;
-  return fields.name === declared ? declared : redact(fields.name, run);
+function nodeName(name: unknown, className: unknown, run: Run): string {
+  const declared = typeof className === 'string' ? className : 'FaultlineError';
+  if (typeof name !== 'string') return declared;
+  return name === declared ? declared : redact(name, run);
 }
 
 function isEmpty(object: object): boolean {
