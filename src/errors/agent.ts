@@ -1,7 +1,8 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
-import type { Recognition } from '../mapper/recognise.js';
-import { isTransientKind, mappedOptions, mapInto } from '../mapper/scoped.js';
+import { isFaultlineError } from '../is-faultline-error.js';
+import { recognise, type Recognition } from '../mapper/recognise.js';
+import { isTransientKind, mappedOptions } from '../mapper/scoped.js';
 
 /** Options of every agent error: the agent that failed. */
 export interface AgentErrorOptions extends FaultlineErrorOptions {
@@ -60,7 +61,7 @@ export class AgentError<Options extends AgentErrorOptions = AgentErrorOptions> e
   static from<E extends FaultlineError>(value: E, context?: AgentContext): E;
   static from(value: unknown, context?: AgentContext): FaultlineError;
   static from(value: unknown, context?: AgentContext): FaultlineError {
-    return mapInto(value, context, agentErrorFor);
+    return isFaultlineError(value) ? value : agentErrorFor(value, recognise(value), context);
   }
 }
 

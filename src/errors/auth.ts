@@ -1,7 +1,8 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
-import type { Recognition } from '../mapper/recognise.js';
-import { mappedOptions, mapInto } from '../mapper/scoped.js';
+import { isFaultlineError } from '../is-faultline-error.js';
+import { recognise, type Recognition } from '../mapper/recognise.js';
+import { mappedOptions } from '../mapper/scoped.js';
 
 /** What `AuthError.from` may add to the error it builds. */
 export type AuthContext = Omit<FaultlineErrorOptions, 'cause'>;
@@ -36,7 +37,7 @@ export class AuthError<Options extends FaultlineErrorOptions = FaultlineErrorOpt
   static from<E extends FaultlineError>(value: E, context?: AuthContext): E;
   static from(value: unknown, context?: AuthContext): FaultlineError;
   static from(value: unknown, context?: AuthContext): FaultlineError {
-    return mapInto(value, context, authErrorFor);
+    return isFaultlineError(value) ? value : authErrorFor(value, recognise(value), context);
   }
 }
 

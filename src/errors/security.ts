@@ -1,7 +1,8 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
-import type { Recognition } from '../mapper/recognise.js';
-import { mappedOptions, mapInto } from '../mapper/scoped.js';
+import { isFaultlineError } from '../is-faultline-error.js';
+import { recognise, type Recognition } from '../mapper/recognise.js';
+import { mappedOptions } from '../mapper/scoped.js';
 
 /** Options of {@link SecurityError}. */
 export interface SecurityErrorOptions extends FaultlineErrorOptions {
@@ -44,7 +45,7 @@ export class SecurityError<Options extends SecurityErrorOptions = SecurityErrorO
   static from<E extends FaultlineError>(value: E, context?: SecurityContext): E;
   static from(value: unknown, context?: SecurityContext): FaultlineError;
   static from(value: unknown, context?: SecurityContext): FaultlineError {
-    return mapInto(value, context, securityErrorFor);
+    return isFaultlineError(value) ? value : securityErrorFor(value, recognise(value), context);
   }
 }
 

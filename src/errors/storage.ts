@@ -1,7 +1,8 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
-import type { Recognition } from '../mapper/recognise.js';
-import { isTransientKind, mappedOptions, mapInto } from '../mapper/scoped.js';
+import { isFaultlineError } from '../is-faultline-error.js';
+import { recognise, type Recognition } from '../mapper/recognise.js';
+import { isTransientKind, mappedOptions } from '../mapper/scoped.js';
 
 /** Options of {@link StorageError}. */
 export interface StorageErrorOptions extends FaultlineErrorOptions {
@@ -45,7 +46,7 @@ export class StorageError<Options extends StorageErrorOptions = StorageErrorOpti
   static from<E extends FaultlineError>(value: E, context?: StorageContext): E;
   static from(value: unknown, context?: StorageContext): FaultlineError;
   static from(value: unknown, context?: StorageContext): FaultlineError {
-    return mapInto(value, context, storageErrorFor);
+    return isFaultlineError(value) ? value : storageErrorFor(value, recognise(value), context);
   }
 }
 

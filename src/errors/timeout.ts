@@ -1,7 +1,8 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
-import type { Recognition } from '../mapper/recognise.js';
-import { mappedOptions, mapInto } from '../mapper/scoped.js';
+import { isFaultlineError } from '../is-faultline-error.js';
+import { recognise, type Recognition } from '../mapper/recognise.js';
+import { mappedOptions } from '../mapper/scoped.js';
 
 /** Options of {@link TimeoutError}. */
 export interface TimeoutErrorOptions extends FaultlineErrorOptions {
@@ -45,7 +46,7 @@ export class TimeoutError<Options extends TimeoutErrorOptions = TimeoutErrorOpti
   static from<E extends FaultlineError>(value: E, context?: TimeoutContext): E;
   static from(value: unknown, context?: TimeoutContext): FaultlineError;
   static from(value: unknown, context?: TimeoutContext): FaultlineError {
-    return mapInto(value, context, timeoutErrorFor);
+    return isFaultlineError(value) ? value : timeoutErrorFor(value, recognise(value), context);
   }
 }
 

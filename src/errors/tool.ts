@@ -1,7 +1,8 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
-import type { Recognition } from '../mapper/recognise.js';
-import { isTransientKind, mappedOptions, mapInto } from '../mapper/scoped.js';
+import { isFaultlineError } from '../is-faultline-error.js';
+import { recognise, type Recognition } from '../mapper/recognise.js';
+import { isTransientKind, mappedOptions } from '../mapper/scoped.js';
 
 /** Options of every tool error: the tool that failed. */
 export interface ToolErrorOptions extends FaultlineErrorOptions {
@@ -55,7 +56,7 @@ export class ToolError<Options extends ToolErrorOptions = ToolErrorOptions> exte
   static from<E extends FaultlineError>(value: E, context?: ToolContext): E;
   static from(value: unknown, context?: ToolContext): FaultlineError;
   static from(value: unknown, context?: ToolContext): FaultlineError {
-    return mapInto(value, context, toolErrorFor);
+    return isFaultlineError(value) ? value : toolErrorFor(value, recognise(value), context);
   }
 }
 

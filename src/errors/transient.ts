@@ -1,7 +1,8 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
-import type { Recognition } from '../mapper/recognise.js';
-import { mappedOptions, mapInto } from '../mapper/scoped.js';
+import { isFaultlineError } from '../is-faultline-error.js';
+import { recognise, type Recognition } from '../mapper/recognise.js';
+import { mappedOptions } from '../mapper/scoped.js';
 
 /** What `TransientError.from` may add to the error it builds. */
 export type TransientContext = Omit<FaultlineErrorOptions, 'cause'>;
@@ -35,7 +36,7 @@ export class TransientError<Options extends FaultlineErrorOptions = FaultlineErr
   static from<E extends FaultlineError>(value: E, context?: TransientContext): E;
   static from(value: unknown, context?: TransientContext): FaultlineError;
   static from(value: unknown, context?: TransientContext): FaultlineError {
-    return mapInto(value, context, transientErrorFor);
+    return isFaultlineError(value) ? value : transientErrorFor(value, recognise(value), context);
   }
 }
 

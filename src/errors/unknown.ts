@@ -1,7 +1,8 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
-import type { Recognition } from '../mapper/recognise.js';
-import { mappedOptions, mapInto } from '../mapper/scoped.js';
+import { isFaultlineError } from '../is-faultline-error.js';
+import { recognise, type Recognition } from '../mapper/recognise.js';
+import { mappedOptions } from '../mapper/scoped.js';
 
 /** What `UnknownError.from` may add to the error it builds. */
 export type UnknownContext = Omit<FaultlineErrorOptions, 'cause'>;
@@ -34,7 +35,7 @@ export class UnknownError<Options extends FaultlineErrorOptions = FaultlineError
   static from<E extends FaultlineError>(value: E, context?: UnknownContext): E;
   static from(value: unknown, context?: UnknownContext): FaultlineError;
   static from(value: unknown, context?: UnknownContext): FaultlineError {
-    return mapInto(value, context, unknownErrorFor);
+    return isFaultlineError(value) ? value : unknownErrorFor(value, recognise(value), context);
   }
 }
 

@@ -1,7 +1,8 @@
 import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
 import type { ErrorDefaults } from '../defaults.js';
+import { isFaultlineError } from '../is-faultline-error.js';
 import { recognise, type Recognition } from '../mapper/recognise.js';
-import { mappedOptions, mapInto } from '../mapper/scoped.js';
+import { mappedOptions } from '../mapper/scoped.js';
 
 /** Options of {@link ValidationError}. */
 export interface ValidationErrorOptions extends FaultlineErrorOptions {
@@ -60,7 +61,7 @@ export class ValidationError<Options extends ValidationErrorOptions = Validation
   static from<E extends FaultlineError>(value: E, context?: ValidationContext): E;
   static from(value: unknown, context?: ValidationContext): FaultlineError;
   static from(value: unknown, context?: ValidationContext): FaultlineError {
-    return mapInto(value, context, validationErrorFor);
+    return isFaultlineError(value) ? value : validationErrorFor(value, recognise(value), context);
   }
 }
 

@@ -3,9 +3,10 @@ import { AgentAbortedError } from '../errors/agent.js';
 import { TimeoutError } from '../errors/timeout.js';
 import { TransientError } from '../errors/transient.js';
 import { UnknownError } from '../errors/unknown.js';
+import { isFaultlineError } from '../is-faultline-error.js';
 import { validationErrorFor } from '../errors/validation.js';
-import type { Recognition } from './recognise.js';
-import { mappedOptions, mapInto } from './scoped.js';
+import { recognise } from './recognise.js';
+import { mappedOptions } from './scoped.js';
 
 /**
  * Turns any thrown value into a faultline error. A faultline error (of any copy) comes back as
@@ -24,10 +25,11 @@ import { mappedOptions, mapInto } from './scoped.js';
  * ```
  */
 export function normalizeError(value: unknown): FaultlineError {
-  return mapInto(value, undefined, normalizedErrorFor);
-}
-
-function normalizedErrorFor(value: unknown, recognition: Recognition): FaultlineError {
+  // The error is built here, not in a helper: every frame between the caller and the constructor
+  // is one more frame the engine captures into its stack trace (the bulk of what building an error
+  // costs), and one more line of faultline above the caller's own in that trace.
+  if (isFaultlineError(value)) return value;
+  const recognition = recognise(value);
   const { kind, message } = recognition;
   const options = mappedOptions(value, recognition, undefined);
   switch (kind) {

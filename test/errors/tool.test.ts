@@ -51,3 +51,16 @@ describe('ToolError.from', () => {
     expect(ToolTimeoutError.from(tool)).toBe(tool);
   });
 });
+
+describe('ToolError.from and the stack trace', () => {
+  function mapHere(): string[] {
+    return (ToolError.from(new TypeError('x')).stack ?? '').split('\n').slice(1, 4);
+  }
+
+  it('builds the error one helper below from, so that the caller follows within three frames', () => {
+    const [first, second, third] = mapHere();
+    expect(first).toMatch(/^\s+at toolErrorFor \(/);
+    expect(second).toMatch(/^\s+at (Function\.)?from \(/);
+    expect(third).toMatch(/^\s+at mapHere \(/);
+  });
+});

@@ -214,3 +214,15 @@ describe('normalizeError on values shaped like a ZodError that cannot be read', 
     }
   });
 });
+
+describe('normalizeError and the stack trace', () => {
+  function normalizeHere(): string[] {
+    return (normalizeError(new TypeError('x')).stack ?? '').split('\n').slice(1, 3);
+  }
+
+  it('builds the error in normalizeError itself, so that the caller is the next frame of its stack', () => {
+    const [first, second] = normalizeHere();
+    expect(first).toMatch(/^\s+at normalizeError \(/);
+    expect(second).toMatch(/^\s+at normalizeHere \(/);
+  });
+});

@@ -1,28 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
-import { ToolError, UnknownError, type FaultlineError } from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { ToolError, UnknownError } from '../../src/index.js';
 import type { Recognition } from '../../src/mapper/recognise.js';
-import { isTransientKind, mappedOptions, mapInto } from '../../src/mapper/scoped.js';
-
-describe('mapInto', () => {
-  it('returns a faultline error as it is, without building anything', () => {
-    const original = new ToolError();
-    const build = vi.fn(() => new UnknownError());
-    expect(mapInto(original, { toolName: 'search' }, build)).toBe(original);
-    expect(build).not.toHaveBeenCalled();
-  });
-
-  it('hands anything else to build with its recognition and the context, and returns what build made', () => {
-    const made = new UnknownError();
-    const build = vi.fn<(value: unknown, recognition: Recognition, context: { toolName: string }) => FaultlineError>(() => made);
-    const value = Object.assign(new Error('reset'), { code: 'ECONNRESET', status: 503 });
-    const context = { toolName: 'search' };
-    expect(mapInto(value, context, build)).toBe(made);
-    expect(build).toHaveBeenCalledTimes(1);
-    expect(build.mock.calls[0]?.[0]).toBe(value);
-    expect(build.mock.calls[0]?.[1]).toEqual({ kind: 'network', message: 'reset', status: 503 });
-    expect(build.mock.calls[0]?.[2]).toBe(context);
-  });
-});
+import { isTransientKind, mappedOptions } from '../../src/mapper/scoped.js';
 
 describe('isTransientKind', () => {
   it.each([
