@@ -4,7 +4,7 @@ import { serializeFaultline } from './contract/serialize.js';
 import type { SerializedError, Truncation } from './contract/shape.js';
 import { declaredNameOf, installDefaults, type ErrorDefaults } from './defaults.js';
 import type { JsonObject } from './json.js';
-import { toWholeNonNegative, WHOLE_NUMBER_FIELDS } from './numbers.js';
+import { toWholeNonNegative } from './numbers.js';
 
 /**
  * Options every faultline constructor takes, in the ES2022 `new Error(message, { cause })` idiom.
@@ -28,13 +28,6 @@ export interface FaultlineErrorOptions {
   /** Any further structured context: ids, operation, attempt. */
   readonly details?: JsonObject;
 }
-
-// Keys an options object cannot set: they belong to the class or to Error itself, and
-// `__proto__` / `constructor` would reach past the instance.
-// `then` would make the error a thenable that `await` unwraps.
-const NOT_OPTIONS: ReadonlySet<string> = /* @__PURE__ */ new Set([
-  'cause', 'name', 'category', 'message', 'stack', '__proto__', 'constructor', 'then',
-]);
 
 /**
  * The abstract base of every faultline error. Subclass a family (`ToolError`, `ModelError`, ...)
@@ -175,15 +168,36 @@ function assignOptions(error: FaultlineError, options: object): void {
     return;
   }
   for (const key of keys) {
-    if (NOT_OPTIONS.has(key)) continue;
+    const rule = optionRule(key);
+    if (rule === 'skip') continue;
     let value: unknown;
     try {
       value = (options as Record<string, unknown>)[key];
     } catch {
       continue;
     }
-    if (WHOLE_NUMBER_FIELDS.has(key)) value = toWholeNonNegative(value);
+    if (rule === 'whole') value = toWholeNonNegative(value);
     // A key naming a method (toString, toJSON) would replace it on this error: not a field.
     if (value !== undefined && value !== null && typeof target[key] !== 'function') target[key] = value;
+  }
+}
+
+/**
+ * What an options key sets: nothing (`skip`), a whole non-negative number (`whole`, cleaned by
+ * toWholeNonNegative) or a field as given. A switch rather than Sets: it runs for every option of
+ * every error built, and comparing the interned strings `Object.keys` returns costs less than
+ * hashing them.
+ */
+function optionRule(key: string): 'skip' | 'whole' | 'field' {
+  switch (key) {
+    // They belong to the class or to Error itself; `__proto__` and `constructor` would reach past
+    // the instance, and `then` would make the error a thenable that `await` unwraps.
+    case 'cause': case 'name': case 'category': case 'message': case 'stack':
+    case '__proto__': case 'constructor': case 'then':
+      return 'skip';
+    case 'retryAfterMs': case 'status': case 'timeoutMs': case 'maxIterations':
+      return 'whole';
+    default:
+      return 'field';
   }
 }

@@ -8,11 +8,3 @@ export function toWholeNonNegative(value: unknown): number | undefined {
   const rounded = Math.round(value);
   return rounded <= Number.MAX_SAFE_INTEGER ? rounded + 0 : undefined; // `+ 0` turns -0 into 0
 }
-
-/** Field names that hold whole, non-negative numbers and are cleaned by {@link toWholeNonNegative}. */
-export const WHOLE_NUMBER_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set([
-  'retryAfterMs',
-  'status',
-  'timeoutMs',
-  'maxIterations',
-]);

@@ -223,10 +223,10 @@ describe('cause', () => {
 });
 
 describe('keys an options object cannot set', () => {
-  it('ignores name, category, message, stack, constructor and __proto__', () => {
+  it('ignores name, category, message, stack, constructor, then and __proto__', () => {
     // JSON.parse makes `__proto__` an own key, as a request body would.
     const options = JSON.parse(
-      '{"name":"Evil","category":"MODEL","message":"evil","stack":"evil stack","constructor":"evil","__proto__":{"polluted":true},"toolName":"ok"}',
+      '{"name":"Evil","category":"MODEL","message":"evil","stack":"evil stack","constructor":"evil","then":"evil","__proto__":{"polluted":true},"toolName":"ok"}',
     ) as ToolErrorOptions;
     const error = new ToolNotFoundError('real message', options);
     expect(error.name).toBe('ToolNotFoundError');
@@ -237,6 +237,7 @@ describe('keys an options object cannot set', () => {
     expect(Object.getPrototypeOf(error)).toBe(ToolNotFoundError.prototype);
     expect(error.toolName).toBe('ok');
     expect(Object.keys(error)).toEqual(['toolName']);
+    expect('then' in error).toBe(false);
     expect(Object.hasOwn(Object.prototype, 'polluted')).toBe(false);
     expect((error as unknown as Record<string, unknown>).polluted).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toWholeNonNegative, WHOLE_NUMBER_FIELDS } from '../src/numbers.js';
+import { toWholeNonNegative } from '../src/numbers.js';
 
 describe('toWholeNonNegative', () => {
   it.each([
@@ -30,11 +30,5 @@ describe('toWholeNonNegative', () => {
     ['a boolean', true],
   ])('drops %s', (_label, input) => {
     expect(toWholeNonNegative(input)).toBeUndefined();
-  });
-});
-
-describe('WHOLE_NUMBER_FIELDS', () => {
-  it('names the four numeric fields of the contract', () => {
-    expect([...WHOLE_NUMBER_FIELDS].sort()).toEqual(['maxIterations', 'retryAfterMs', 'status', 'timeoutMs']);
   });
 });
