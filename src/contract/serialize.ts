@@ -283,18 +283,27 @@ function classField(key: string, value: unknown, run: Run, node: Node): Serializ
   return jsonCopy(value, run, node, 1, undefined);
 }
 
-function classFieldKeys(error: object): string[] {
+const NO_KEYS: readonly string[] = [];
+
+function classFieldKeys(error: object): readonly string[] {
   let keys: string[];
   try {
     keys = Object.keys(error);
   } catch {
-    return [];
+    return NO_KEYS;
   }
-  // Kept in place: the array Object.keys made is this node's own.
-  let kept = 0;
-  for (const key of keys) if (!isNodeKey(key)) keys[kept++] = key;
-  keys.length = kept;
-  return kept > 1 ? keys.sort() : keys;
+  // Counted first, so that the common cases (no class field, or nothing but class fields) make no
+  // array of their own; shortening the array in place costs a call into the engine instead.
+  let count = 0;
+  for (const key of keys) if (!isNodeKey(key)) count++;
+  if (count === 0) return NO_KEYS;
+  let own = keys;
+  if (count < keys.length) {
+    own = new Array<string>(count);
+    let index = 0;
+    for (const key of keys) if (!isNodeKey(key)) own[index++] = key;
+  }
+  return count > 1 ? own.sort() : own;
 }
 
 function readOwn(value: object, key: string): unknown {
