@@ -22,7 +22,11 @@ const REQUIRED: readonly (readonly [string, (value: unknown) => boolean, string]
 const REQUIRED_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(REQUIRED.map(([key]) => key));
 // The optional keys of the root node, which may hold `undefined` as zod's optional() allows.
 const DECLARED_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set([...OPTIONAL_KEYS, ...TAIL_KEYS, ...Object.keys(CLASS_FIELD_TYPES)]);
-const RESERVED: ReadonlySet<string> = /* @__PURE__ */ new Set(RESERVED_KEYS);
+// The class fields' types and the reserved keys, in one map: one lookup per key read back.
+const OTHER_KEYS: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
+  ...Object.entries(CLASS_FIELD_TYPES),
+  ...RESERVED_KEYS.map((key) => [key, 'reserved'] as const),
+]);
 const FOREIGN_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(['name', 'message', 'code', 'cause', 'errors', 'stack', 'truncated']);
 const MAX_ISSUES = 20;
 const JSON_EXPECTED = 'Expected a JSON value without null';
@@ -49,9 +53,7 @@ export function isFaultlineNode(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
   const node = value as Record<string, unknown>;
   if (!hasRequired(node)) return false;
-  for (const key of Object.keys(node)) {
-    if (!REQUIRED_KEYS.has(key) && nodeFieldProblem(key, node[key]) !== undefined) return false;
-  }
+  for (const key of Object.keys(node)) if (nodeFieldProblem(key, node[key]) !== undefined) return false;
   return true;
 }
 
@@ -84,6 +86,14 @@ export function isForeignNode(value: unknown): boolean {
 /** What is wrong with one optional field of a node, looking no deeper than the field itself. */
 function nodeFieldProblem(key: string, value: unknown): string | undefined {
   switch (key) {
+    case 'name':
+    case 'code':
+    case 'category':
+    case 'message':
+    case 'retryable':
+      return undefined; // hasRequired checks these, and runs first
+    case 'cause':
+      return undefined; // any JSON value
     case 'retryAfterMs':
     case 'status':
       return isWhole(value) ? undefined : 'Expected a whole number, 0 or more';
@@ -98,11 +108,10 @@ function nodeFieldProblem(key: string, value: unknown): string | undefined {
       return Array.isArray(value) ? undefined : 'Expected an array';
     case 'truncated':
       return truncationProblem(value);
-    case 'cause':
-      return undefined; // any JSON value
   }
-  if (RESERVED.has(key)) return 'Reserved: a method of every error, or what makes a thenable';
-  switch (Object.hasOwn(CLASS_FIELD_TYPES, key) ? CLASS_FIELD_TYPES[key as keyof typeof CLASS_FIELD_TYPES] : undefined) {
+  switch (OTHER_KEYS.get(key)) {
+    case 'reserved':
+      return 'Reserved: a method of every error, or what makes a thenable';
     case 'string':
       return typeof value === 'string' ? undefined : 'Expected a string';
     case 'whole':
@@ -150,6 +159,9 @@ class Check {
   private issueCount = 0;
   private size = 0;
   private halted = false;
+  // What walk() or exceeds() found wrong, and the keys from there up to json()'s value, innermost first.
+  private problem: string | undefined;
+  private readonly trail: (string | number)[] = [];
 
   constructor(private readonly limits: InputLimits) {}
 
@@ -192,43 +204,71 @@ class Check {
     }
   }
 
-  /** A JSON value with no `null`, no `undefined`, no non-finite number and only plain objects. */
+  /**
+   * A JSON value with no `null`, no `undefined`, no non-finite number and only plain objects.
+   * The path of a problem is put together only once there is one: building `path.key` for every
+   * value read was a large share of the time it takes to validate a valid input.
+   */
   private json(value: unknown, path: string, nesting: number, expected = JSON_EXPECTED): boolean {
+    if (this.walk(value, nesting, expected)) return true;
+    return this.report([path, ...this.trail.splice(0).reverse()].join('.'));
+  }
+
+  /** Walks `value` for json(); on a problem, sets it and gathers the keys to it on the way back up. */
+  private walk(value: unknown, nesting: number, expected: string): boolean {
     switch (typeof value) {
       case 'string':
-        return this.within(path, nesting, value.length);
+        return !this.exceeds(nesting, value.length);
       case 'number':
-        return Number.isFinite(value) || this.fail(path, 'Expected a finite number');
+        return Number.isFinite(value) || this.found('Expected a finite number');
       case 'boolean':
         return true;
     }
-    if (!this.within(path, nesting, 0)) return false;
+    if (this.exceeds(nesting, 0)) return false;
     if (Array.isArray(value)) {
       for (let index = 0; index < value.length; index++) {
-        if (!this.json(value[index], `${path}.${index}`, nesting + 1)) return false;
+        if (!this.walk(value[index], nesting + 1, JSON_EXPECTED)) return this.via(index);
       }
       return true;
     }
-    if (!isPlainObject(value)) return this.fail(path, expected);
+    if (!isPlainObject(value)) return this.found(expected);
     for (const key of Object.keys(value)) {
-      if (!this.within(path, nesting, key.length)) return false;
-      if (!this.json((value as Record<string, unknown>)[key], `${path}.${key}`, nesting + 1)) return false;
+      if (this.exceeds(nesting, key.length)) return false;
+      if (!this.walk((value as Record<string, unknown>)[key], nesting + 1, JSON_EXPECTED)) return this.via(key);
     }
     return true;
   }
 
-  /** Counts input size and nesting; past either limit the whole input is rejected, once. */
+  private via(segment: string | number): false {
+    this.trail.push(segment);
+    return false;
+  }
+
+  private found(problem: string): false {
+    this.problem = problem;
+    return false;
+  }
+
+  /** Records what walk() or exceeds() found under `path`. Nothing when a limit was passed before: that is recorded already. */
+  private report(path: string): false {
+    if (this.problem !== undefined) this.fail(path, this.problem);
+    this.problem = undefined;
+    return false;
+  }
+
+  /** Counts input size and nesting at a value whose path is known. */
   private within(path: string, nesting: number, characters: number): boolean {
-    if (this.halted) return false;
+    return !this.exceeds(nesting, characters) || this.report(path);
+  }
+
+  /** Whether the input is past a limit; past either, the whole input is rejected, once. */
+  private exceeds(nesting: number, characters: number): boolean {
+    if (this.halted) return true;
     this.size += characters;
-    if (nesting > this.limits.maxNesting) {
-      this.halted = true;
-      return this.fail(path, `Nesting is deeper than the limit of ${this.limits.maxNesting}`);
-    }
-    if (this.size > this.limits.maxInputLength) {
-      this.halted = true;
-      return this.fail(path, `Input is larger than the limit of ${this.limits.maxInputLength} characters`);
-    }
+    if (nesting > this.limits.maxNesting) this.problem = `Nesting is deeper than the limit of ${this.limits.maxNesting}`;
+    else if (this.size > this.limits.maxInputLength) this.problem = `Input is larger than the limit of ${this.limits.maxInputLength} characters`;
+    else return false;
+    this.halted = true;
     return true;
   }
 }
