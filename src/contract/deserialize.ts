@@ -27,8 +27,7 @@ export interface DeserializeOptions {
 export const DESERIALIZE_DEFAULTS = { maxInputLength: 1_000_000, maxNesting: 256 } as const;
 
 // Fields the rebuilt error gets only where they differ from what its class's prototype says.
-const HEAD_FIELDS = ['name', 'code', 'category', 'retryable'] as const;
-const SKIPPED_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set([...HEAD_FIELDS, 'message', 'cause', 'errors', 'stack']);
+type HeadField = 'name' | 'code' | 'category' | 'retryable';
 
 /**
  * Reads a serialized error back into its class: the object, or its JSON text. The input is
@@ -68,7 +67,7 @@ export function deserializeError(input: unknown, options?: DeserializeOptions): 
   let rebuilt: FaultlineError | undefined;
   let failure: { readonly error: unknown } | undefined;
   try {
-    rebuilt = new Rebuild(local).faultline(value as SerializedError);
+    rebuilt = new Rebuild(local, lowered && capturesNoStack()).faultline(value as SerializedError);
   } catch (error) {
     failure = { error }; // an input object whose getters answer differently on a second read
   } finally {
@@ -118,7 +117,11 @@ function describe(issues: Record<string, string>): string {
 }
 
 class Rebuild {
-  constructor(private readonly local: ReadonlyMap<string, FaultlineErrorClass> | undefined) {}
+  constructor(
+    private readonly local: ReadonlyMap<string, FaultlineErrorClass> | undefined,
+    /** Whether construct() makes errors with no stack at all (see capturesNoStack). */
+    private readonly stackless: boolean,
+  ) {}
 
   faultline(node: SerializedError): FaultlineError {
     const cls = classForName(node.name, this.local) ?? FAMILY_CLASSES[node.category];
@@ -126,15 +129,27 @@ class Rebuild {
     // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- built on cls's prototype without running its constructor, by design (see construct)
     const error = construct(cls, node.message, this.causeOptions(node.cause)) as FaultlineError;
     for (const key of Object.keys(node)) {
-      if (SKIPPED_FIELDS.has(key) || node[key] === undefined) continue;
+      switch (key) {
+        case 'name':
+        case 'code':
+        case 'category':
+        case 'retryable':
+        case 'message':
+        case 'cause':
+        case 'errors':
+        case 'stack':
+          continue; // set by construct(), finish(), or below where they differ from the class's
+      }
+      const value = node[key];
+      if (value === undefined) continue;
       // Own data properties, like the constructor's options make; setOwn so that a key such as
       // `__proto__` stays a plain field and never reaches the prototype.
-      if (key === 'truncated') defineHidden(error, key, node[key]);
-      else setOwn(error, key, node[key]);
+      if (key === 'truncated') defineHidden(error, key, value);
+      else setOwn(error, key, value);
     }
     // Last, so that a default computed from other fields (ModelApiError's retryable) sees them.
     // Only what differs from the class's prototype becomes an own field.
-    const target = error as { -readonly [K in (typeof HEAD_FIELDS)[number]]: SerializedError[K] };
+    const target = error as { -readonly [K in HeadField]: SerializedError[K] };
     if (target.name !== node.name) target.name = node.name;
     if (target.code !== node.code) target.code = node.code;
     if (target.category !== node.category) target.category = node.category;
@@ -176,7 +191,7 @@ class Rebuild {
     // The stack is the persisted one, or none: not one made up by construct(). V8 made none (see
     // deserializeError); an engine that did gets it replaced. Assigned, not defined: defineProperty
     // would first format the stack it replaces.
-    if (node.stack !== undefined || error.stack !== undefined) (error as { stack?: string }).stack = node.stack;
+    if (node.stack !== undefined || (!this.stackless && error.stack !== undefined)) (error as { stack?: string }).stack = node.stack;
   }
 }
 
@@ -188,6 +203,21 @@ class Rebuild {
  */
 function construct(cls: abstract new (...args: never) => unknown, message: string, options: { cause: unknown } | undefined): Error {
   return Reflect.construct(Error, options === undefined ? [message] : [message, options], cls as unknown as new () => Error);
+}
+
+let stacklessEngine: boolean | undefined;
+
+/**
+ * Whether errors made now, with the limit lowered, have no stack at all. Then finish() need not
+ * read `stack` to find out: that read is a native accessor, which cost as much as the rest of
+ * finish(). V8 captures nothing while the limit is not a number; an engine that captures anyway
+ * is found out on first use. A limit that reads back as anything else (a setter that ignores the
+ * write) counts as not lowered.
+ */
+function capturesNoStack(): boolean {
+  if ((Error as { stackTraceLimit?: number }).stackTraceLimit !== undefined) return false;
+  stacklessEngine ??= new Error().stack === undefined;
+  return stacklessEngine;
 }
 
 // Frozen intrinsics (SES, hardened runtimes) make the limit read-only; then the stack is captured.

@@ -202,7 +202,32 @@ describe('deserializeError', () => {
 
     it('makes up no stack where none was persisted', () => {
       const json = minimal({ cause: { name: 'Error', message: 'inner' } });
-      expect(serializeError(deserializeError(json), { stack: true })).toEqual(json);
+      const error = deserializeError(json);
+      expect(error.stack).toBeUndefined();
+      expect((error.cause as Error).stack).toBeUndefined();
+      expect(serializeError(error, { stack: true })).toEqual(json);
+    });
+
+    // Hardened runtimes freeze the limit, so that the engine captures a local stack, which must
+    // then be replaced; a library may put accessors on it, whose setter ignores the write.
+    const stuckLimits: readonly (readonly [string, PropertyDescriptor])[] = [
+      ['a read-only limit', { value: 10, writable: false, configurable: true }],
+      ['a limit whose setter ignores the write', { get: () => 10, set: () => undefined, configurable: true }],
+    ];
+    it.each(stuckLimits)('makes up no stack, and keeps a persisted one, under %s', (_title, descriptor) => {
+      const json = minimal({ stack: 'ToolError: It failed\n    at run (agent.js:1:1)', cause: { name: 'Error', message: 'inner' } });
+      const original = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit');
+      Object.defineProperty(Error, 'stackTraceLimit', descriptor);
+      let error: FaultlineError;
+      try {
+        error = deserializeError(json);
+      } finally {
+        if (original === undefined) Reflect.deleteProperty(Error, 'stackTraceLimit');
+        else Object.defineProperty(Error, 'stackTraceLimit', original);
+      }
+      expect(error.stack).toBe('ToolError: It failed\n    at run (agent.js:1:1)');
+      expect((error.cause as Error).stack).toBeUndefined();
+      expect(serializeError(error, { stack: true })).toEqual(json);
     });
   });
 
