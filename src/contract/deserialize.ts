@@ -4,7 +4,7 @@ import { ValidationError } from '../errors/validation.js';
 import { classForName, FAMILY_CLASSES, localClasses, type FaultlineErrorClass } from './registry.js';
 import { setOwn } from './json-copy.js';
 import type { SerializedCause, SerializedError, SerializedForeignError } from './shape.js';
-import { isFaultlineNode, isForeignNode, validateSerializedError } from './validate.js';
+import { hasNodeHead, isForeignNode, nodeFieldProblem, validateSerializedError } from './validate.js';
 
 /**
  * Options of `deserializeError`.
@@ -53,7 +53,7 @@ export function deserializeError(input: unknown, options?: DeserializeOptions): 
     issues = validateSerializedError(value, limits);
   } catch (error) {
     // An input object JSON could not make: a revoked Proxy, a getter that throws.
-    throw unreadable(error, input);
+    throw unreadable(reasonOf(error), input);
   }
   if (Object.keys(issues).length > 0) {
     throw new ValidationError(`Not a serialized faultline error: ${describe(issues)}`, { fields: issues, cause: input });
@@ -74,7 +74,9 @@ export function deserializeError(input: unknown, options?: DeserializeOptions): 
     if (lowered) setStackTraceLimit(limit);
   }
   // Thrown once the limit is back, so that the ValidationError has a stack of its own.
-  if (failure !== undefined || rebuilt === undefined) throw unreadable(failure?.error, input);
+  if (failure !== undefined) throw unreadable(reasonOf(failure.error), input);
+  // The root validated, but a field read again for the rebuild has the wrong type: a getter.
+  if (rebuilt === undefined) throw unreadable('a field changed while it was read', input);
   return rebuilt;
 }
 
@@ -90,8 +92,7 @@ function parse(text: string, maxInputLength: number): unknown {
   }
 }
 
-function unreadable(error: unknown, input: unknown): ValidationError {
-  const reason = reasonOf(error);
+function unreadable(reason: string, input: unknown): ValidationError {
   return wholeInputError(`unreadable input (${reason})`, `Unreadable input: ${reason}`, input);
 }
 
@@ -123,7 +124,13 @@ class Rebuild {
     private readonly stackless: boolean,
   ) {}
 
-  faultline(node: SerializedError): FaultlineError {
+  /**
+   * The error a node stands for, or undefined when one of its fields has the wrong type for a
+   * faultline node: then a cause is not one (the root, validated whole, always is). Checked while
+   * the fields are copied rather than in a pass of its own, which read every field twice; a node
+   * that fails is rare, and what was built for it is dropped.
+   */
+  faultline(node: SerializedError): FaultlineError | undefined {
     const cls = classForName(node.name, this.local) ?? FAMILY_CLASSES[node.category];
     installDefaults(cls);
     // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- built on cls's prototype without running its constructor, by design (see construct)
@@ -136,12 +143,12 @@ class Rebuild {
         case 'retryable':
         case 'message':
         case 'cause':
-        case 'errors':
-        case 'stack':
-          continue; // set by construct(), finish(), or below where they differ from the class's
+          continue; // checked by hasNodeHead; set by construct() or below where they differ from the class's
       }
       const value = node[key];
-      if (value === undefined) continue;
+      if (value === undefined) continue; // the root's declared keys may hold undefined
+      if (nodeFieldProblem(key, value) !== undefined) return undefined;
+      if (key === 'errors' || key === 'stack') continue; // set by finish()
       // Own data properties, like the constructor's options make; setOwn so that a key such as
       // `__proto__` stays a plain field and never reaches the prototype.
       if (key === 'truncated') defineHidden(error, key, value);
@@ -172,7 +179,8 @@ class Rebuild {
 
   /** A cause is rebuilt as what its own keys say it is: a faultline error, a foreign error, or data. */
   private cause(value: SerializedCause): unknown {
-    if (isFaultlineNode(value)) return this.faultline(value as SerializedError);
+    const error = hasNodeHead(value) ? this.faultline(value as SerializedError) : undefined;
+    if (error !== undefined) return error;
     if (isForeignNode(value)) return this.foreign(value as SerializedForeignError);
     return value;
   }

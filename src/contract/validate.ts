@@ -39,7 +39,7 @@ const CAUSE_EXPECTED = 'Expected a serialized error, a foreign error or a JSON v
  *
  * It reads the input once. Every cause is a JSON value, whatever it stands for, so a cause is
  * only checked as JSON here; whether it is a faultline node, a foreign error or plain data is
- * decided from its own keys when it is rebuilt ({@link isFaultlineNode}, {@link isForeignNode}).
+ * decided from its own keys when it is rebuilt ({@link hasNodeHead}, {@link isForeignNode}).
  */
 export function validateSerializedError(value: unknown, limits: InputLimits): Record<string, string> {
   const check = new Check(limits);
@@ -48,13 +48,13 @@ export function validateSerializedError(value: unknown, limits: InputLimits): Re
   return check.issues;
 }
 
-/** Whether a value (already known to be valid JSON) has the shape of a faultline node. */
-export function isFaultlineNode(value: unknown): boolean {
-  if (!isPlainObject(value)) return false;
-  const node = value as Record<string, unknown>;
-  if (!hasRequired(node)) return false;
-  for (const key of Object.keys(node)) if (nodeFieldProblem(key, node[key]) !== undefined) return false;
-  return true;
+/**
+ * Whether a value (already known to be valid JSON) starts like a faultline node: a record with
+ * the five required fields. It is one when, besides, no other field has a problem
+ * ({@link nodeFieldProblem}); the rebuilder checks that as it copies the fields.
+ */
+export function hasNodeHead(value: unknown): boolean {
+  return isPlainObject(value) && hasRequired(value as Record<string, unknown>);
 }
 
 // The REQUIRED table as straight-line reads: it runs for every node read back.
@@ -84,7 +84,7 @@ export function isForeignNode(value: unknown): boolean {
 }
 
 /** What is wrong with one optional field of a node, looking no deeper than the field itself. */
-function nodeFieldProblem(key: string, value: unknown): string | undefined {
+export function nodeFieldProblem(key: string, value: unknown): string | undefined {
   switch (key) {
     case 'name':
     case 'code':
