@@ -1,7 +1,6 @@
 import type { FaultlineError } from '../base.js';
-import { installDefaults } from '../defaults.js';
 import { ValidationError } from '../errors/validation.js';
-import { classForName, FAMILY_CLASSES, localClasses, type FaultlineErrorClass } from './registry.js';
+import { classForName, localClasses, type FaultlineErrorClass } from './registry.js';
 import { setOwn } from './json-copy.js';
 import type { SerializedCause, SerializedError, SerializedForeignError } from './shape.js';
 import { hasNodeHead, isForeignNode, nodeFieldProblem, validateSerializedError } from './validate.js';
@@ -131,8 +130,7 @@ class Rebuild {
    * that fails is rare, and what was built for it is dropped.
    */
   faultline(node: SerializedError): FaultlineError | undefined {
-    const cls = classForName(node.name, this.local) ?? FAMILY_CLASSES[node.category];
-    installDefaults(cls);
+    const cls = classForName(node.name, node.category, this.local);
     // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- built on cls's prototype without running its constructor, by design (see construct)
     const error = construct(cls, node.message, this.causeOptions(node.cause)) as FaultlineError;
     for (const key of Object.keys(node)) {
