@@ -19,7 +19,6 @@ const REQUIRED: readonly (readonly [string, (value: unknown) => boolean, string]
   ['message', isString, 'Expected a string'],
   ['retryable', (value) => typeof value === 'boolean', 'Expected a boolean'],
 ];
-const REQUIRED_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(REQUIRED.map(([key]) => key));
 // The optional keys of the root node, which may hold `undefined` as zod's optional() allows.
 const DECLARED_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set([...OPTIONAL_KEYS, ...TAIL_KEYS, ...Object.keys(CLASS_FIELD_TYPES)]);
 // The class fields' types and the reserved keys, in one map: one lookup per key read back.
@@ -183,9 +182,15 @@ class Check {
     for (const key of Object.keys(node)) {
       if (!this.within(key, 1, key.length)) return;
       const value = node[key];
-      if (REQUIRED_KEYS.has(key)) {
-        if (typeof value === 'string' && !this.within(key, 1, value.length)) return;
-        continue;
+      switch (key) {
+        case 'name':
+        case 'code':
+        case 'category':
+        case 'message':
+        case 'retryable':
+          // Checked above; here their text only counts towards the size limit.
+          if (typeof value === 'string' && !this.within(key, 1, value.length)) return;
+          continue;
       }
       if (value === undefined) {
         if (!DECLARED_KEYS.has(key)) this.fail(key, JSON_EXPECTED);
