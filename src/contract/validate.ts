@@ -41,9 +41,9 @@ const CAUSE_EXPECTED = 'Expected a serialized error, a foreign error or a JSON v
  * decided from its own keys when it is rebuilt ({@link hasNodeHead}, {@link isForeignNode}).
  */
 export function validateSerializedError(value: unknown, limits: InputLimits): Record<string, string> {
-  const check = new Check(limits);
-  if (isObject(value)) check.root(value as Record<string, unknown>);
-  else check.fail('', 'Expected a serialized error object');
+  const check: Check = { limits, issues: {}, issueCount: 0, size: 0, halted: false };
+  if (isObject(value)) checkRoot(check, value as Record<string, unknown>);
+  else fail(check, '', 'Expected a serialized error object');
   return check.issues;
 }
 
@@ -90,9 +90,8 @@ export function nodeFieldProblem(key: string, value: unknown): string | undefine
     case 'category':
     case 'message':
     case 'retryable':
-      return undefined; // hasRequired checks these, and runs first
     case 'cause':
-      return undefined; // any JSON value
+      return undefined; // hasRequired checks the five above, and runs first; a cause is any JSON value
     case 'retryAfterMs':
     case 'status':
       return isWhole(value) ? undefined : 'Expected a whole number, 0 or more';
@@ -153,129 +152,121 @@ function preciseIssue(key: string, value: unknown, problem: string): [string, st
   return [key, problem];
 }
 
-class Check {
-  readonly issues: Record<string, string> = {};
-  private issueCount = 0;
-  private size = 0;
-  private halted = false;
-  // What walk() or exceeds() found wrong, and the keys from there up to json()'s value, innermost first.
-  private problem: string | undefined;
-  private readonly trail: (string | number)[] = [];
+/** One validation under way: the issues so far, and what the limits have counted. */
+interface Check {
+  readonly limits: InputLimits;
+  readonly issues: Record<string, string>;
+  issueCount: number;
+  size: number;
+  halted: boolean;
+  /** What walk() or exceeds() found wrong, until fail() records it. */
+  problem?: string | undefined;
+}
 
-  constructor(private readonly limits: InputLimits) {}
-
-  fail(path: string, message: string): false {
-    if (this.issueCount < MAX_ISSUES && !Object.hasOwn(this.issues, path)) {
-      Object.defineProperty(this.issues, path, { value: message, enumerable: true, writable: true, configurable: true });
-      this.issueCount++;
-    }
-    return false;
+/** Records an issue: `message`, or what walk() or exceeds() found. None if a limit was passed before: that one is recorded. */
+function fail(check: Check, path: string, message = check.problem): false {
+  check.problem = undefined;
+  if (message !== undefined && check.issueCount < MAX_ISSUES && !Object.hasOwn(check.issues, path)) {
+    Object.defineProperty(check.issues, path, { value: message, enumerable: true, writable: true, configurable: true });
+    check.issueCount++;
   }
+  return false;
+}
 
-  root(node: Record<string, unknown>): void {
-    if (!hasRequired(node)) {
-      for (const [key, test, expected] of REQUIRED) {
-        const value = node[key];
-        if (!test(value)) this.fail(key, value === undefined ? `Required. ${expected}` : expected);
-      }
-    }
-    for (const key of Object.keys(node)) {
-      if (!this.within(key, 1, key.length)) return;
+function checkRoot(check: Check, node: Record<string, unknown>): void {
+  if (!hasRequired(node)) {
+    for (const [key, test, expected] of REQUIRED) {
       const value = node[key];
-      switch (key) {
-        case 'name':
-        case 'code':
-        case 'category':
-        case 'message':
-        case 'retryable':
-          // Checked above; here their text only counts towards the size limit.
-          if (typeof value === 'string' && !this.within(key, 1, value.length)) return;
-          continue;
-      }
-      if (value === undefined) {
-        if (!DECLARED_KEYS.has(key)) this.fail(key, JSON_EXPECTED);
+      if (!test(value)) fail(check, key, value === undefined ? `Required. ${expected}` : expected);
+    }
+  }
+  for (const key of Object.keys(node)) {
+    if (!within(check, key, 1, key.length)) return;
+    const value = node[key];
+    switch (key) {
+      case 'name':
+      case 'code':
+      case 'category':
+      case 'message':
+      case 'retryable':
+        // Checked above; here their text only counts towards the size limit.
+        if (typeof value === 'string' && !within(check, key, 1, value.length)) return;
         continue;
-      }
-      const problem = nodeFieldProblem(key, value);
-      if (problem !== undefined) {
-        this.fail(...preciseIssue(key, value, problem));
-        continue;
-      }
-      // The root's `truncated` is declared optional key by key, so it may hold undefined values.
-      if (key === 'truncated') continue;
-      if (key === 'cause') this.json(value, key, 2, CAUSE_EXPECTED);
-      else if (key === 'errors') everyItem(value as unknown[], (item, index) => this.json(item, `errors.${index}`, 3, CAUSE_EXPECTED));
-      else this.json(value, key, 2);
     }
-  }
-
-  /**
-   * A JSON value with no `null`, no `undefined`, no non-finite number and only plain objects.
-   * The path of a problem is put together only once there is one: building `path.key` for every
-   * value read was a large share of the time it takes to validate a valid input.
-   */
-  private json(value: unknown, path: string, nesting: number, expected = JSON_EXPECTED): boolean {
-    if (this.walk(value, nesting, expected)) return true;
-    return this.report([path, ...this.trail.splice(0).reverse()].join('.'));
-  }
-
-  /** Walks `value` for json(); on a problem, sets it and gathers the keys to it on the way back up. */
-  private walk(value: unknown, nesting: number, expected: string): boolean {
-    switch (typeof value) {
-      case 'string':
-        return !this.exceeds(nesting, value.length);
-      case 'number':
-        return Number.isFinite(value) || this.found('Expected a finite number');
-      case 'boolean':
-        return true;
+    if (value === undefined) {
+      if (!DECLARED_KEYS.has(key)) fail(check, key, JSON_EXPECTED);
+      continue;
     }
-    if (this.exceeds(nesting, 0)) return false;
-    if (Array.isArray(value)) {
-      for (let index = 0; index < value.length; index++) {
-        if (!this.walk(value[index], nesting + 1, JSON_EXPECTED)) return this.via(index);
-      }
-      return true;
+    const problem = nodeFieldProblem(key, value);
+    if (problem !== undefined) {
+      fail(check, ...preciseIssue(key, value, problem));
+      continue;
     }
-    if (!isPlainObject(value)) return this.found(expected);
-    for (const key of Object.keys(value)) {
-      if (this.exceeds(nesting, key.length)) return false;
-      if (!this.walk((value as Record<string, unknown>)[key], nesting + 1, JSON_EXPECTED)) return this.via(key);
+    // The root's `truncated` is declared optional key by key, so it may hold undefined values.
+    if (key === 'truncated') continue;
+    if (key === 'cause') json(check, value, key, 2, CAUSE_EXPECTED);
+    else if (key === 'errors') everyItem(value as unknown[], (item, index) => json(check, item, `errors.${index}`, 3, CAUSE_EXPECTED));
+    else json(check, value, key, 2);
+  }
+}
+
+/**
+ * A JSON value with no `null`, no `undefined`, no non-finite number and only plain objects.
+ * The path of a problem is put together only once there is one: building `path.key` for every
+ * value read was a large share of the time it takes to validate a valid input.
+ */
+function json(check: Check, value: unknown, path: string, nesting: number, expected = JSON_EXPECTED): boolean {
+  const below = walk(check, value, nesting, expected);
+  return below === undefined || fail(check, path + below);
+}
+
+/** Walks `value` for json(): undefined if it is fine, else where below it the problem lies (`.a.0`). */
+function walk(check: Check, value: unknown, nesting: number, expected: string): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return exceeds(check, nesting, value.length) ? '' : undefined;
+    case 'number':
+      return Number.isFinite(value) ? undefined : found(check, 'Expected a finite number');
+    case 'boolean':
+      return undefined;
+  }
+  if (exceeds(check, nesting, 0)) return '';
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const below = walk(check, value[index], nesting + 1, JSON_EXPECTED);
+      if (below !== undefined) return `.${index}${below}`;
     }
-    return true;
+    return undefined;
   }
+  if (!isPlainObject(value)) return found(check, expected);
+  for (const key of Object.keys(value)) {
+    if (exceeds(check, nesting, key.length)) return '';
+    const below = walk(check, (value as Record<string, unknown>)[key], nesting + 1, JSON_EXPECTED);
+    if (below !== undefined) return `.${key}${below}`;
+  }
+  return undefined;
+}
 
-  private via(segment: string | number): false {
-    this.trail.push(segment);
-    return false;
-  }
+function found(check: Check, problem: string): '' {
+  check.problem = problem;
+  return '';
+}
 
-  private found(problem: string): false {
-    this.problem = problem;
-    return false;
-  }
+/** Counts input size and nesting at a value whose path is known. */
+function within(check: Check, path: string, nesting: number, characters: number): boolean {
+  return !exceeds(check, nesting, characters) || fail(check, path);
+}
 
-  /** Records what walk() or exceeds() found under `path`. Nothing when a limit was passed before: that is recorded already. */
-  private report(path: string): false {
-    if (this.problem !== undefined) this.fail(path, this.problem);
-    this.problem = undefined;
-    return false;
-  }
-
-  /** Counts input size and nesting at a value whose path is known. */
-  private within(path: string, nesting: number, characters: number): boolean {
-    return !this.exceeds(nesting, characters) || this.report(path);
-  }
-
-  /** Whether the input is past a limit; past either, the whole input is rejected, once. */
-  private exceeds(nesting: number, characters: number): boolean {
-    if (this.halted) return true;
-    this.size += characters;
-    if (nesting > this.limits.maxNesting) this.problem = `Nesting is deeper than the limit of ${this.limits.maxNesting}`;
-    else if (this.size > this.limits.maxInputLength) this.problem = `Input is larger than the limit of ${this.limits.maxInputLength} characters`;
-    else return false;
-    this.halted = true;
-    return true;
-  }
+/** Whether the input is past a limit; past either, the whole input is rejected, once. */
+function exceeds(check: Check, nesting: number, characters: number): boolean {
+  if (check.halted) return true;
+  check.size += characters;
+  const { maxNesting, maxInputLength } = check.limits;
+  if (nesting > maxNesting) check.problem = `Nesting is deeper than the limit of ${maxNesting}`;
+  else if (check.size > maxInputLength) check.problem = `Input is larger than the limit of ${maxInputLength} characters`;
+  else return false;
+  check.halted = true;
+  return true;
 }
 
 /** An object as zod's `z.object` takes one: any object but an array. */
