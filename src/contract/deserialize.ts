@@ -141,7 +141,7 @@ function rebuildNode(r: Rebuild, node: SerializedError): FaultlineError | undefi
       case 'retryable':
       case 'message':
       case 'cause':
-        continue; // checked by hasNodeHead; set by construct() or below where they differ from the class's
+        continue; // hasNodeHead checked the first five; construct() set message and cause, and the rest are set below
     }
     const value = node[key];
     if (value === undefined) continue; // the root's declared keys may hold undefined
