@@ -1,10 +1,9 @@
 import type { FaultlineError } from '../base.js';
-import { installDefaults } from '../defaults.js';
 import { ValidationError } from '../errors/validation.js';
-import { classForName, FAMILY_CLASSES, localClasses, type FaultlineErrorClass } from './registry.js';
+import { classForName, localClasses, type FaultlineErrorClass } from './registry.js';
 import { setOwn } from './json-copy.js';
 import type { SerializedCause, SerializedError, SerializedForeignError } from './shape.js';
-import { isFaultlineNode, isForeignNode, validateSerializedError } from './validate.js';
+import { hasNodeHead, isForeignNode, nodeFieldProblem, validateSerializedError } from './validate.js';
 
 /**
  * Options of `deserializeError`.
@@ -27,8 +26,7 @@ export interface DeserializeOptions {
 export const DESERIALIZE_DEFAULTS = { maxInputLength: 1_000_000, maxNesting: 256 } as const;
 
 // Fields the rebuilt error gets only where they differ from what its class's prototype says.
-const HEAD_FIELDS = ['name', 'code', 'category', 'retryable'] as const;
-const SKIPPED_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set([...HEAD_FIELDS, 'message', 'cause', 'errors', 'stack']);
+type HeadField = 'name' | 'code' | 'category' | 'retryable';
 
 /**
  * Reads a serialized error back into its class: the object, or its JSON text. The input is
@@ -54,7 +52,7 @@ export function deserializeError(input: unknown, options?: DeserializeOptions): 
     issues = validateSerializedError(value, limits);
   } catch (error) {
     // An input object JSON could not make: a revoked Proxy, a getter that throws.
-    throw unreadable(error, input);
+    throw unreadable(reasonOf(error), input);
   }
   if (Object.keys(issues).length > 0) {
     throw new ValidationError(`Not a serialized faultline error: ${describe(issues)}`, { fields: issues, cause: input });
@@ -68,14 +66,16 @@ export function deserializeError(input: unknown, options?: DeserializeOptions): 
   let rebuilt: FaultlineError | undefined;
   let failure: { readonly error: unknown } | undefined;
   try {
-    rebuilt = new Rebuild(local).faultline(value as SerializedError);
+    rebuilt = rebuildNode({ local, stackless: lowered && capturesNoStack() }, value as SerializedError);
   } catch (error) {
     failure = { error }; // an input object whose getters answer differently on a second read
   } finally {
     if (lowered) setStackTraceLimit(limit);
   }
   // Thrown once the limit is back, so that the ValidationError has a stack of its own.
-  if (failure !== undefined || rebuilt === undefined) throw unreadable(failure?.error, input);
+  if (failure !== undefined) throw unreadable(reasonOf(failure.error), input);
+  // The root validated, but a field read again for the rebuild has the wrong type: a getter.
+  if (rebuilt === undefined) throw unreadable('a field changed while it was read', input);
   return rebuilt;
 }
 
@@ -91,8 +91,7 @@ function parse(text: string, maxInputLength: number): unknown {
   }
 }
 
-function unreadable(error: unknown, input: unknown): ValidationError {
-  const reason = reasonOf(error);
+function unreadable(reason: string, input: unknown): ValidationError {
   return wholeInputError(`unreadable input (${reason})`, `Unreadable input: ${reason}`, input);
 }
 
@@ -117,67 +116,88 @@ function describe(issues: Record<string, string>): string {
     .join('; ');
 }
 
-class Rebuild {
-  constructor(private readonly local: ReadonlyMap<string, FaultlineErrorClass> | undefined) {}
+/** What rebuilding one input needs to know besides the nodes. */
+interface Rebuild {
+  readonly local: ReadonlyMap<string, FaultlineErrorClass> | undefined;
+  /** Whether construct() makes errors with no stack at all (see capturesNoStack). */
+  readonly stackless: boolean;
+}
 
-  faultline(node: SerializedError): FaultlineError {
-    const cls = classForName(node.name, this.local) ?? FAMILY_CLASSES[node.category];
-    installDefaults(cls);
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- built on cls's prototype without running its constructor, by design (see construct)
-    const error = construct(cls, node.message, this.causeOptions(node.cause)) as FaultlineError;
-    for (const key of Object.keys(node)) {
-      if (SKIPPED_FIELDS.has(key) || node[key] === undefined) continue;
-      // Own data properties, like the constructor's options make; setOwn so that a key such as
-      // `__proto__` stays a plain field and never reaches the prototype.
-      if (key === 'truncated') defineHidden(error, key, node[key]);
-      else setOwn(error, key, node[key]);
+/**
+ * The error a node stands for, or undefined when one of its fields has the wrong type for a
+ * faultline node: then a cause is not one (the root, validated whole, always is). Checked while
+ * the fields are copied rather than in a pass of its own, which read every field twice; a node
+ * that fails is rare, and what was built for it is dropped.
+ */
+function rebuildNode(r: Rebuild, node: SerializedError): FaultlineError | undefined {
+  const cls = classForName(node.name, node.category, r.local);
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- built on cls's prototype without running its constructor, by design (see construct)
+  const error = construct(cls, node.message, causeOptions(r, node.cause)) as FaultlineError;
+  for (const key of Object.keys(node)) {
+    switch (key) {
+      case 'name':
+      case 'code':
+      case 'category':
+      case 'retryable':
+      case 'message':
+      case 'cause':
+        continue; // hasNodeHead checked the first five; construct() set message and cause, and the rest are set below
     }
-    // Last, so that a default computed from other fields (ModelApiError's retryable) sees them.
-    // Only what differs from the class's prototype becomes an own field.
-    const target = error as { -readonly [K in (typeof HEAD_FIELDS)[number]]: SerializedError[K] };
-    if (target.name !== node.name) target.name = node.name;
-    if (target.code !== node.code) target.code = node.code;
-    if (target.category !== node.category) target.category = node.category;
-    if (target.retryable !== node.retryable) target.retryable = node.retryable;
-    // A class default the node does not carry (AuthenticationError's status 401) was not there when
-    // it was written: hide it, or serializing the error again would add it.
-    if (node.status === undefined && error.status !== undefined) defineHidden(error, 'status', undefined);
-    this.finish(error, node);
-    return error;
+    const value = node[key];
+    if (value === undefined) continue; // the root's declared keys may hold undefined
+    if (nodeFieldProblem(key, value) !== undefined) return undefined;
+    if (key === 'errors' || key === 'stack') continue; // set by finish()
+    // Own data properties, like the constructor's options make; setOwn so that a key such as
+    // `__proto__` stays a plain field and never reaches the prototype.
+    if (key === 'truncated') defineHidden(error, key, value);
+    else setOwn(error, key, value);
   }
+  // Last, so that a default computed from other fields (ModelApiError's retryable) sees them.
+  // Only what differs from the class's prototype becomes an own field.
+  const target = error as { -readonly [K in HeadField]: SerializedError[K] };
+  if (target.name !== node.name) target.name = node.name;
+  if (target.code !== node.code) target.code = node.code;
+  if (target.category !== node.category) target.category = node.category;
+  if (target.retryable !== node.retryable) target.retryable = node.retryable;
+  // A class default the node does not carry (AuthenticationError's status 401) was not there when
+  // it was written: hide it, or serializing the error again would add it.
+  if (node.status === undefined && error.status !== undefined) defineHidden(error, 'status', undefined);
+  finish(r, error, node);
+  return error;
+}
 
-  private foreign(node: SerializedForeignError): Error {
-    const error = construct(Error, node.message, this.causeOptions(node.cause));
-    if (node.name !== 'Error') defineHidden(error, 'name', node.name);
-    if (node.code !== undefined) (error as Error & { code?: string }).code = node.code;
-    if (node.truncated !== undefined) defineHidden(error, 'truncated', node.truncated);
-    this.finish(error, node);
-    return error;
-  }
+function rebuildForeign(r: Rebuild, node: SerializedForeignError): Error {
+  const error = construct(Error, node.message, causeOptions(r, node.cause));
+  if (node.name !== 'Error') defineHidden(error, 'name', node.name);
+  if (node.code !== undefined) (error as Error & { code?: string }).code = node.code;
+  if (node.truncated !== undefined) defineHidden(error, 'truncated', node.truncated);
+  finish(r, error, node);
+  return error;
+}
 
-  /** A cause is rebuilt as what its own keys say it is: a faultline error, a foreign error, or data. */
-  private cause(value: SerializedCause): unknown {
-    if (isFaultlineNode(value)) return this.faultline(value as SerializedError);
-    if (isForeignNode(value)) return this.foreign(value as SerializedForeignError);
-    return value;
-  }
+/** A cause is rebuilt as what its own keys say it is: a faultline error, a foreign error, or data. */
+function rebuildCause(r: Rebuild, value: SerializedCause): unknown {
+  const error = hasNodeHead(value) ? rebuildNode(r, value as SerializedError) : undefined;
+  if (error !== undefined) return error;
+  if (isForeignNode(value)) return rebuildForeign(r, value as SerializedForeignError);
+  return value;
+}
 
-  private causeOptions(cause: SerializedCause | undefined): { cause: unknown } | undefined {
-    return cause === undefined ? undefined : { cause: this.cause(cause) };
-  }
+function causeOptions(r: Rebuild, cause: SerializedCause | undefined): { cause: unknown } | undefined {
+  return cause === undefined ? undefined : { cause: rebuildCause(r, cause) };
+}
 
-  private finish(error: Error, node: { readonly errors?: readonly SerializedCause[]; readonly stack?: string }): void {
-    if (node.errors !== undefined) {
-      // By index rather than `map`: an input object's array may carry an own `constructor` key.
-      const errors: unknown[] = [];
-      for (let index = 0; index < node.errors.length; index++) errors.push(this.cause(node.errors[index] as SerializedCause));
-      defineHidden(error, 'errors', errors);
-    }
-    // The stack is the persisted one, or none: not one made up by construct(). V8 made none (see
-    // deserializeError); an engine that did gets it replaced. Assigned, not defined: defineProperty
-    // would first format the stack it replaces.
-    if (node.stack !== undefined || error.stack !== undefined) (error as { stack?: string }).stack = node.stack;
+function finish(r: Rebuild, error: Error, node: { readonly errors?: readonly SerializedCause[]; readonly stack?: string }): void {
+  if (node.errors !== undefined) {
+    // By index rather than `map`: an input object's array may carry an own `constructor` key.
+    const errors: unknown[] = [];
+    for (let index = 0; index < node.errors.length; index++) errors.push(rebuildCause(r, node.errors[index] as SerializedCause));
+    defineHidden(error, 'errors', errors);
   }
+  // The stack is the persisted one, or none: not one made up by construct(). V8 made none (see
+  // deserializeError); an engine that did gets it replaced. Assigned, not defined: defineProperty
+  // would first format the stack it replaces.
+  if (node.stack !== undefined || (!r.stackless && error.stack !== undefined)) (error as { stack?: string }).stack = node.stack;
 }
 
 /**
@@ -188,6 +208,19 @@ class Rebuild {
  */
 function construct(cls: abstract new (...args: never) => unknown, message: string, options: { cause: unknown } | undefined): Error {
   return Reflect.construct(Error, options === undefined ? [message] : [message, options], cls as unknown as new () => Error);
+}
+
+let stacklessEngine: boolean | undefined;
+
+/**
+ * Whether errors made now, with the limit lowered, have no stack at all. Then finish() need not
+ * read `stack` to find out: that read is a native accessor, dearer than the rest of finish().
+ * V8 captures nothing while the limit is not a number; an engine that captures anyway is found
+ * out on first use. A limit that reads back as anything else (a setter that ignores the write)
+ * counts as not lowered.
+ */
+function capturesNoStack(): boolean {
+  return (Error as { stackTraceLimit?: number }).stackTraceLimit === undefined && (stacklessEngine ??= new Error().stack === undefined);
 }
 
 // Frozen intrinsics (SES, hardened runtimes) make the limit read-only; then the stack is captured.

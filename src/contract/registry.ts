@@ -1,7 +1,7 @@
 import type { FaultlineError } from '../base.js';
 import { hasErrorBrand } from '../brand.js';
 import type { ErrorCategory } from '../category.js';
-import { declaredNameOf, type ErrorDefaults } from '../defaults.js';
+import { declaredNameOf, installDefaults, type ErrorDefaults } from '../defaults.js';
 import { AgentAbortedError, AgentError, AgentMaxIterationsError, AgentStateError } from '../errors/agent.js';
 import { AuthenticationError, AuthError, AuthorizationError } from '../errors/auth.js';
 import { ModelApiError, ModelContextLengthError, ModelError, ModelRateLimitError, ModelTimeoutError } from '../errors/model.js';
@@ -46,12 +46,16 @@ export const BUILT_IN_CLASSES: readonly FaultlineErrorClass[] = [
   ValidationError, TransientError, TimeoutError, UnknownError,
 ];
 
-let builtIns: Map<string, FaultlineErrorClass> | undefined;
-const registered = new Map<string, FaultlineErrorClass>();
+// The built-ins and the registered classes in one map: one lookup per node read back. Every class
+// that classForName gives has its defaults installed already, so that a rebuild need not check.
+let known: Map<string, FaultlineErrorClass> | undefined;
 
-function builtInByName(): Map<string, FaultlineErrorClass> {
-  builtIns ??= new Map(BUILT_IN_CLASSES.map((cls) => [declaredNameOf(cls), cls]));
-  return builtIns;
+function knownByName(): Map<string, FaultlineErrorClass> {
+  if (known === undefined) {
+    for (const cls of BUILT_IN_CLASSES) installDefaults(cls);
+    known = new Map(BUILT_IN_CLASSES.map((cls) => [declaredNameOf(cls), cls]));
+  }
+  return known;
 }
 
 /**
@@ -70,19 +74,25 @@ function builtInByName(): Map<string, FaultlineErrorClass> {
  */
 export function registerErrorClass(cls: FaultlineErrorClass): () => void {
   const name = nameOfClass(cls, 'registerErrorClass');
-  const taken = builtInByName().get(name) ?? registered.get(name);
+  const classes = knownByName();
+  const taken = classes.get(name);
   if (taken !== undefined && taken !== cls) {
     throw new TypeError(`registerErrorClass: the name '${name}' is already taken by another class. Give yours its own name in static defaults.`);
   }
-  registered.set(name, cls);
+  installDefaults(cls);
+  classes.set(name, cls);
   return () => {
-    if (registered.get(name) === cls) registered.delete(name);
+    // A built-in registered again stays known.
+    if (classes.get(name) === cls && !BUILT_IN_CLASSES.includes(cls)) classes.delete(name);
   };
 }
 
-/** The class for a serialized `name`: the call's own classes first, then registered ones, then built-ins. */
-export function classForName(name: string, local: ReadonlyMap<string, FaultlineErrorClass> | undefined): FaultlineErrorClass | undefined {
-  return local?.get(name) ?? registered.get(name) ?? builtInByName().get(name);
+/**
+ * The class to rebuild a serialized `name` with, its defaults installed: the call's own classes
+ * first, then registered ones and built-ins, then the family class of `category`.
+ */
+export function classForName(name: string, category: ErrorCategory, local: ReadonlyMap<string, FaultlineErrorClass> | undefined): FaultlineErrorClass {
+  return local?.get(name) ?? knownByName().get(name) ?? FAMILY_CLASSES[category];
 }
 
 /**
@@ -96,6 +106,7 @@ export function localClasses(classes: readonly FaultlineErrorClass[] | undefined
     const name = nameOfClass(cls, 'deserializeError');
     const taken = byName.get(name);
     if (taken !== undefined && taken !== cls) throw new TypeError(`deserializeError: two classes in options.classes are named '${name}'.`);
+    installDefaults(cls);
     byName.set(name, cls);
   }
   return byName;

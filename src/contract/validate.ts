@@ -19,10 +19,13 @@ const REQUIRED: readonly (readonly [string, (value: unknown) => boolean, string]
   ['message', isString, 'Expected a string'],
   ['retryable', (value) => typeof value === 'boolean', 'Expected a boolean'],
 ];
-const REQUIRED_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(REQUIRED.map(([key]) => key));
 // The optional keys of the root node, which may hold `undefined` as zod's optional() allows.
 const DECLARED_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set([...OPTIONAL_KEYS, ...TAIL_KEYS, ...Object.keys(CLASS_FIELD_TYPES)]);
-const RESERVED: ReadonlySet<string> = /* @__PURE__ */ new Set(RESERVED_KEYS);
+// The class fields' types and the reserved keys, in one map: one lookup per key read back.
+const OTHER_KEYS: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
+  ...Object.entries(CLASS_FIELD_TYPES),
+  ...RESERVED_KEYS.map((key) => [key, 'reserved'] as const),
+]);
 const FOREIGN_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(['name', 'message', 'code', 'cause', 'errors', 'stack', 'truncated']);
 const MAX_ISSUES = 20;
 const JSON_EXPECTED = 'Expected a JSON value without null';
@@ -35,24 +38,22 @@ const CAUSE_EXPECTED = 'Expected a serialized error, a foreign error or a JSON v
  *
  * It reads the input once. Every cause is a JSON value, whatever it stands for, so a cause is
  * only checked as JSON here; whether it is a faultline node, a foreign error or plain data is
- * decided from its own keys when it is rebuilt ({@link isFaultlineNode}, {@link isForeignNode}).
+ * decided from its own keys when it is rebuilt ({@link hasNodeHead}, {@link isForeignNode}).
  */
 export function validateSerializedError(value: unknown, limits: InputLimits): Record<string, string> {
-  const check = new Check(limits);
-  if (isObject(value)) check.root(value as Record<string, unknown>);
-  else check.fail('', 'Expected a serialized error object');
+  const check: Check = { limits, issues: {}, issueCount: 0, size: 0, halted: false };
+  if (isObject(value)) checkRoot(check, value as Record<string, unknown>);
+  else fail(check, '', 'Expected a serialized error object');
   return check.issues;
 }
 
-/** Whether a value (already known to be valid JSON) has the shape of a faultline node. */
-export function isFaultlineNode(value: unknown): boolean {
-  if (!isPlainObject(value)) return false;
-  const node = value as Record<string, unknown>;
-  if (!hasRequired(node)) return false;
-  for (const key of Object.keys(node)) {
-    if (!REQUIRED_KEYS.has(key) && nodeFieldProblem(key, node[key]) !== undefined) return false;
-  }
-  return true;
+/**
+ * Whether a value (already known to be valid JSON) starts like a faultline node: a record with
+ * the five required fields. It is one when, besides, no other field has a problem
+ * ({@link nodeFieldProblem}); the rebuilder checks that as it copies the fields.
+ */
+export function hasNodeHead(value: unknown): boolean {
+  return isPlainObject(value) && hasRequired(value as Record<string, unknown>);
 }
 
 // The REQUIRED table as straight-line reads: it runs for every node read back.
@@ -82,8 +83,15 @@ export function isForeignNode(value: unknown): boolean {
 }
 
 /** What is wrong with one optional field of a node, looking no deeper than the field itself. */
-function nodeFieldProblem(key: string, value: unknown): string | undefined {
+export function nodeFieldProblem(key: string, value: unknown): string | undefined {
   switch (key) {
+    case 'name':
+    case 'code':
+    case 'category':
+    case 'message':
+    case 'retryable':
+    case 'cause':
+      return undefined; // hasRequired checks the five above, and runs first; a cause is any JSON value
     case 'retryAfterMs':
     case 'status':
       return isWhole(value) ? undefined : 'Expected a whole number, 0 or more';
@@ -98,11 +106,10 @@ function nodeFieldProblem(key: string, value: unknown): string | undefined {
       return Array.isArray(value) ? undefined : 'Expected an array';
     case 'truncated':
       return truncationProblem(value);
-    case 'cause':
-      return undefined; // any JSON value
   }
-  if (RESERVED.has(key)) return 'Reserved: a method of every error, or what makes a thenable';
-  switch (Object.hasOwn(CLASS_FIELD_TYPES, key) ? CLASS_FIELD_TYPES[key as keyof typeof CLASS_FIELD_TYPES] : undefined) {
+  switch (OTHER_KEYS.get(key)) {
+    case 'reserved':
+      return 'Reserved: a method of every error, or what makes a thenable';
     case 'string':
       return typeof value === 'string' ? undefined : 'Expected a string';
     case 'whole':
@@ -145,92 +152,121 @@ function preciseIssue(key: string, value: unknown, problem: string): [string, st
   return [key, problem];
 }
 
-class Check {
-  readonly issues: Record<string, string> = {};
-  private issueCount = 0;
-  private size = 0;
-  private halted = false;
+/** One validation under way: the issues so far, and what the limits have counted. */
+interface Check {
+  readonly limits: InputLimits;
+  readonly issues: Record<string, string>;
+  issueCount: number;
+  size: number;
+  halted: boolean;
+  /** What walk() or exceeds() found wrong, until fail() records it. */
+  problem?: string | undefined;
+}
 
-  constructor(private readonly limits: InputLimits) {}
-
-  fail(path: string, message: string): false {
-    if (this.issueCount < MAX_ISSUES && !Object.hasOwn(this.issues, path)) {
-      Object.defineProperty(this.issues, path, { value: message, enumerable: true, writable: true, configurable: true });
-      this.issueCount++;
-    }
-    return false;
+/** Records an issue: `message`, or what walk() or exceeds() found. None if a limit was passed before: that one is recorded. */
+function fail(check: Check, path: string, message = check.problem): false {
+  check.problem = undefined;
+  if (message !== undefined && check.issueCount < MAX_ISSUES && !Object.hasOwn(check.issues, path)) {
+    Object.defineProperty(check.issues, path, { value: message, enumerable: true, writable: true, configurable: true });
+    check.issueCount++;
   }
+  return false;
+}
 
-  root(node: Record<string, unknown>): void {
-    if (!hasRequired(node)) {
-      for (const [key, test, expected] of REQUIRED) {
-        const value = node[key];
-        if (!test(value)) this.fail(key, value === undefined ? `Required. ${expected}` : expected);
-      }
-    }
-    for (const key of Object.keys(node)) {
-      if (!this.within(key, 1, key.length)) return;
+function checkRoot(check: Check, node: Record<string, unknown>): void {
+  if (!hasRequired(node)) {
+    for (const [key, test, expected] of REQUIRED) {
       const value = node[key];
-      if (REQUIRED_KEYS.has(key)) {
-        if (typeof value === 'string' && !this.within(key, 1, value.length)) return;
-        continue;
-      }
-      if (value === undefined) {
-        if (!DECLARED_KEYS.has(key)) this.fail(key, JSON_EXPECTED);
-        continue;
-      }
-      const problem = nodeFieldProblem(key, value);
-      if (problem !== undefined) {
-        this.fail(...preciseIssue(key, value, problem));
-        continue;
-      }
-      // The root's `truncated` is declared optional key by key, so it may hold undefined values.
-      if (key === 'truncated') continue;
-      if (key === 'cause') this.json(value, key, 2, CAUSE_EXPECTED);
-      else if (key === 'errors') everyItem(value as unknown[], (item, index) => this.json(item, `errors.${index}`, 3, CAUSE_EXPECTED));
-      else this.json(value, key, 2);
+      if (!test(value)) fail(check, key, value === undefined ? `Required. ${expected}` : expected);
     }
   }
+  for (const key of Object.keys(node)) {
+    if (!within(check, key, 1, key.length)) return;
+    const value = node[key];
+    switch (key) {
+      case 'name':
+      case 'code':
+      case 'category':
+      case 'message':
+      case 'retryable':
+        // Checked above; here their text only counts towards the size limit.
+        if (typeof value === 'string' && !within(check, key, 1, value.length)) return;
+        continue;
+    }
+    if (value === undefined) {
+      if (!DECLARED_KEYS.has(key)) fail(check, key, JSON_EXPECTED);
+      continue;
+    }
+    const problem = nodeFieldProblem(key, value);
+    if (problem !== undefined) {
+      fail(check, ...preciseIssue(key, value, problem));
+      continue;
+    }
+    // The root's `truncated` is declared optional key by key, so it may hold undefined values.
+    if (key === 'truncated') continue;
+    if (key === 'cause') json(check, value, key, 2, CAUSE_EXPECTED);
+    else if (key === 'errors') everyItem(value as unknown[], (item, index) => json(check, item, `errors.${index}`, 3, CAUSE_EXPECTED));
+    else json(check, value, key, 2);
+  }
+}
 
-  /** A JSON value with no `null`, no `undefined`, no non-finite number and only plain objects. */
-  private json(value: unknown, path: string, nesting: number, expected = JSON_EXPECTED): boolean {
-    switch (typeof value) {
-      case 'string':
-        return this.within(path, nesting, value.length);
-      case 'number':
-        return Number.isFinite(value) || this.fail(path, 'Expected a finite number');
-      case 'boolean':
-        return true;
-    }
-    if (!this.within(path, nesting, 0)) return false;
-    if (Array.isArray(value)) {
-      for (let index = 0; index < value.length; index++) {
-        if (!this.json(value[index], `${path}.${index}`, nesting + 1)) return false;
-      }
-      return true;
-    }
-    if (!isPlainObject(value)) return this.fail(path, expected);
-    for (const key of Object.keys(value)) {
-      if (!this.within(path, nesting, key.length)) return false;
-      if (!this.json((value as Record<string, unknown>)[key], `${path}.${key}`, nesting + 1)) return false;
-    }
-    return true;
-  }
+/**
+ * A JSON value with no `null`, no `undefined`, no non-finite number and only plain objects.
+ * The path of a problem is put together only once there is one: building `path.key` for every
+ * value read was a large share of the time it takes to validate a valid input.
+ */
+function json(check: Check, value: unknown, path: string, nesting: number, expected = JSON_EXPECTED): boolean {
+  const below = walk(check, value, nesting, expected);
+  return below === undefined || fail(check, path + below);
+}
 
-  /** Counts input size and nesting; past either limit the whole input is rejected, once. */
-  private within(path: string, nesting: number, characters: number): boolean {
-    if (this.halted) return false;
-    this.size += characters;
-    if (nesting > this.limits.maxNesting) {
-      this.halted = true;
-      return this.fail(path, `Nesting is deeper than the limit of ${this.limits.maxNesting}`);
-    }
-    if (this.size > this.limits.maxInputLength) {
-      this.halted = true;
-      return this.fail(path, `Input is larger than the limit of ${this.limits.maxInputLength} characters`);
-    }
-    return true;
+/** Walks `value` for json(): undefined if it is fine, else where below it the problem lies (`.a.0`). */
+function walk(check: Check, value: unknown, nesting: number, expected: string): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return exceeds(check, nesting, value.length) ? '' : undefined;
+    case 'number':
+      return Number.isFinite(value) ? undefined : found(check, 'Expected a finite number');
+    case 'boolean':
+      return undefined;
   }
+  if (exceeds(check, nesting, 0)) return '';
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const below = walk(check, value[index], nesting + 1, JSON_EXPECTED);
+      if (below !== undefined) return `.${index}${below}`;
+    }
+    return undefined;
+  }
+  if (!isPlainObject(value)) return found(check, expected);
+  for (const key of Object.keys(value)) {
+    if (exceeds(check, nesting, key.length)) return '';
+    const below = walk(check, (value as Record<string, unknown>)[key], nesting + 1, JSON_EXPECTED);
+    if (below !== undefined) return `.${key}${below}`;
+  }
+  return undefined;
+}
+
+function found(check: Check, problem: string): '' {
+  check.problem = problem;
+  return '';
+}
+
+/** Counts input size and nesting at a value whose path is known. */
+function within(check: Check, path: string, nesting: number, characters: number): boolean {
+  return !exceeds(check, nesting, characters) || fail(check, path);
+}
+
+/** Whether the input is past a limit; past either, the whole input is rejected, once. */
+function exceeds(check: Check, nesting: number, characters: number): boolean {
+  if (check.halted) return true;
+  check.size += characters;
+  const { maxNesting, maxInputLength } = check.limits;
+  if (nesting > maxNesting) check.problem = `Nesting is deeper than the limit of ${maxNesting}`;
+  else if (check.size > maxInputLength) check.problem = `Input is larger than the limit of ${maxInputLength} characters`;
+  else return false;
+  check.halted = true;
+  return true;
 }
 
 /** An object as zod's `z.object` takes one: any object but an array. */

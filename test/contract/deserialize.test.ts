@@ -152,6 +152,25 @@ describe('deserializeError', () => {
       expect(cause).toEqual({ reason: 'quota', name: 'not a foreign error: no message' });
     });
 
+    // Every cause is checked only as JSON, so a cause with a faultline node's five fields may still
+    // not be one: then it is data, with whatever it holds, and nothing in it is rebuilt.
+    const almostNodes: readonly (readonly [string, Record<string, unknown>])[] = [
+      ['a negative status', { status: -1 }],
+      ['a toolName that is a number', { toolName: 5 }],
+      ['errors that are not an array', { errors: 'x' }],
+      ['a stack that is a number', { stack: 5 }],
+      ['a reserved key', { toJSON: 'x' }],
+      ['an unknown cut', { truncated: { lines: 1 } }],
+    ];
+    it.each(almostNodes)('keeps a cause with the five fields of a node but %s as the plain value', (_title, fields) => {
+      const inner = minimal({ name: 'ToolNotFoundError', message: 'inner' });
+      const input = minimal({ cause: minimal({ name: 'TransientError', category: 'TRANSIENT', cause: inner, ...fields }) });
+      const error = deserializeError(input);
+      expect(error.cause).toBe(input.cause);
+      expect(error.cause).not.toBeInstanceOf(Error);
+      expect(serializeError(error)).toEqual(input);
+    });
+
     it('leaves cause out when the serialized error has none', () => {
       expect('cause' in deserializeError(minimal())).toBe(false);
     });
@@ -202,7 +221,32 @@ describe('deserializeError', () => {
 
     it('makes up no stack where none was persisted', () => {
       const json = minimal({ cause: { name: 'Error', message: 'inner' } });
-      expect(serializeError(deserializeError(json), { stack: true })).toEqual(json);
+      const error = deserializeError(json);
+      expect(error.stack).toBeUndefined();
+      expect((error.cause as Error).stack).toBeUndefined();
+      expect(serializeError(error, { stack: true })).toEqual(json);
+    });
+
+    // Hardened runtimes freeze the limit, so that the engine captures a local stack, which must
+    // then be replaced; a library may put accessors on it, whose setter ignores the write.
+    const stuckLimits: readonly (readonly [string, PropertyDescriptor])[] = [
+      ['a read-only limit', { value: 10, writable: false, configurable: true }],
+      ['a limit whose setter ignores the write', { get: () => 10, set: () => undefined, configurable: true }],
+    ];
+    it.each(stuckLimits)('makes up no stack, and keeps a persisted one, under %s', (_title, descriptor) => {
+      const json = minimal({ stack: 'ToolError: It failed\n    at run (agent.js:1:1)', cause: { name: 'Error', message: 'inner' } });
+      const original = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit');
+      Object.defineProperty(Error, 'stackTraceLimit', descriptor);
+      let error: FaultlineError;
+      try {
+        error = deserializeError(json);
+      } finally {
+        if (original === undefined) Reflect.deleteProperty(Error, 'stackTraceLimit');
+        else Object.defineProperty(Error, 'stackTraceLimit', original);
+      }
+      expect(error.stack).toBe('ToolError: It failed\n    at run (agent.js:1:1)');
+      expect((error.cause as Error).stack).toBeUndefined();
+      expect(serializeError(error, { stack: true })).toEqual(json);
     });
   });
 
@@ -402,6 +446,22 @@ describe('deserializeError', () => {
 });
 
 describe('deserializeError on an input object that changes while it is read', () => {
+  it('throws a ValidationError, with the input as cause, when a field has another type on the second read', () => {
+    let reads = 0;
+    const input = minimal();
+    Object.defineProperty(input, 'toolName', {
+      enumerable: true,
+      get() {
+        reads += 1;
+        return reads > 1 ? 5 : 'search';
+      },
+    });
+    const error = rejection(input);
+    expect(error.fields).toEqual({ '': 'Unreadable input: a field changed while it was read' });
+    expect(error.cause).toBe(input);
+    expect(reads).toBe(2);
+  });
+
   it('throws a ValidationError, with the input as cause, when a getter throws on the second read', () => {
     let reads = 0;
     const input = { name: 'ToolError', code: 'TOOL_ERROR', category: 'TOOL', retryable: false };

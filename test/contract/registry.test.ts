@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  deserializeError, registerErrorClass, StorageError, ToolError, type ErrorDefaults, type FaultlineErrorClass,
+  deserializeError, registerErrorClass, serializeError, StorageError, ToolError, type ErrorDefaults, type FaultlineErrorClass,
 } from '../../src/index.js';
 
 class LedgerError extends StorageError {
@@ -80,10 +80,25 @@ describe('registerErrorClass', () => {
     expect(Object.getPrototypeOf(deserializeError({ ...LEDGER, name: 'ToolError', category: 'TOOL' }))).toBe(ToolError.prototype);
   });
 
-  it('accepts a built-in class under its own name', () => {
+  it('accepts a built-in class under its own name, and keeps it known once that registration is taken back', () => {
     expect(() => {
       registerErrorClass(ToolError)();
     }).not.toThrow();
+    expect(Object.getPrototypeOf(deserializeError({ ...LEDGER, name: 'ToolError', code: 'TOOL_ERROR', category: 'TOOL' }))).toBe(ToolError.prototype);
+  });
+
+  it("rebuilds a class that was never constructed with its declared defaults, where the node agrees with them", () => {
+    class NeverBuiltError extends StorageError {
+      static override readonly defaults = { name: 'NeverBuiltError', code: 'NEVER_BUILT', retryable: true } satisfies ErrorDefaults;
+    }
+    unregister.push(registerErrorClass(NeverBuiltError));
+    const node = { name: 'NeverBuiltError', code: 'NEVER_BUILT', category: 'STORAGE', message: 'x', retryable: true };
+    const error = deserializeError(node);
+    expect(error).toBeInstanceOf(NeverBuiltError);
+    expect(error).toMatchObject({ name: 'NeverBuiltError', code: 'NEVER_BUILT', category: 'STORAGE', retryable: true });
+    // Read from the prototype: only what differs from the class's defaults is the error's own.
+    expect(Object.keys(error)).toEqual([]);
+    expect(serializeError(error)).toEqual(node);
   });
 
   it.each([
