@@ -16,9 +16,11 @@ const explainAll = process.argv.includes('--explain');
 // Bytes after minify + brotli. The target is issue #4's; the budget is what this build must not
 // exceed, and fails `npm test` when it grows. Where the two differ, the target is not met today,
 // and docs/performance.md says why: every class's toJSON carries the serializer with its limits
-// and redaction (issues #2 and #3), and every family's `from` the recogniser.
-const TOOL_ERROR = { target: 2_500, budget: 5_800 };
-const MAIN = { target: 6_000, budget: 9_200 };
+// and redaction (issues #2 and #3), and every family's `from` the recogniser. The budgets sit about
+// 1% above the sizes, so that growth fails the build; they were last raised, by about 250 bytes,
+// for the code that made serializing and reading back meet their timing targets.
+const TOOL_ERROR = { target: 2_500, budget: 6_050 };
+const MAIN = { target: 6_000, budget: 9_500 };
 const SUBPATH = { target: 3_000, budget: 3_000 }; // beyond what a subpath shares with the main entry
 
 /** Every JavaScript entry of package.json `exports` ('.', './schema', ...) → its built ESM file. */
