@@ -13,8 +13,8 @@ export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * Objects from a root down to the current one, as a linked list: extending it allocates one
- * small link, where an array allocates 17 slots on its first push. Serializing an error pushed
- * twice, and each node is short-lived garbage that the next collection must sweep.
+ * small link, where an array allocates 17 slots on its first push. Serializing an error with a
+ * cause and details made two such arrays, garbage as soon as the call returned.
  */
 export interface Chain {
   readonly object: object;
