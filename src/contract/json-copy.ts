@@ -34,7 +34,7 @@ export function jsonCopy(value: unknown, run: Run, node: Node, depth: number, pa
   if (onChain(path, object)) return cutDetails(node, MARKERS.circular);
   if (depth > run.maxDepth || node.budget <= 0) return cutDetails(node, MARKERS.truncated);
   // An error inside details is written as a cause node would be: an error node is JSON too.
-  if (hasErrorBrand(object) || isErrorLike(object)) return run.copyError(object, run, node, depth, path);
+  if (isErrorValue(object)) return run.copyError(object, run, node, depth, path);
   try {
     return objectCopy(object, run, node, depth, extend(path, object));
   } catch {
@@ -112,6 +112,11 @@ function recordCopy(source: object, keys: readonly string[], run: Run, node: Nod
     else out[written] = copy;
   }
   return out;
+}
+
+/** Whether a value is written as an error node: a faultline error of any copy, or any Error. */
+export function isErrorValue(value: unknown): boolean {
+  return hasErrorBrand(value) || isErrorLike(value);
 }
 
 /** `Array.isArray`, false rather than a TypeError for a revoked Proxy. */

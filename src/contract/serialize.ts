@@ -3,11 +3,11 @@ import { isErrorCategory } from '../category.js';
 import { isErrorLike, readProperty, readString } from '../mapper/read.js';
 import { toWholeNonNegative } from '../numbers.js';
 import { REDACTED } from '../redaction/redact.js';
-import { isArray, isPlainRecord, jsonCopy, setOwn } from './json-copy.js';
+import { isArray, isErrorValue, isPlainRecord, jsonCopy, setOwn } from './json-copy.js';
 import type { SerializeOptions } from './limits.js';
 import { createRun, cutDetails, cutOf, extend, MARKERS, onChain, type Chain, type Mutable, type Node, type Run } from './run.js';
 import {
-  CLASS_FIELD_TYPES, HEAD_KEYS, OPTIONAL_KEYS, TAIL_KEYS,
+  CLASS_FIELD_TYPES, FOREIGN_KEYS, HEAD_KEYS, OPTIONAL_KEYS, TAIL_KEYS,
   type SerializedCause, type SerializedError, type SerializedJson, type Truncation,
 } from './shape.js';
 import { budgetedText, redact, stringOf, text } from './text.js';
@@ -183,24 +183,22 @@ function finishNode(
 function cutReason(value: unknown, run: Run, depth: number): 'circular' | 'depth' | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   if (onChain(run.ancestors, value)) return 'circular';
-  return depth > run.maxDepth && (hasErrorBrand(value) || isErrorLike(value)) ? 'depth' : undefined;
+  return depth > run.maxDepth && isErrorValue(value) ? 'depth' : undefined;
 }
 
 /** A cause not cut by {@link cutReason}: an error node, or a JSON-safe copy of any other value. */
 function causeOf(value: unknown, run: Run, node: Node, depth: number): SerializedCause | undefined {
-  if (typeof value !== 'object' || value === null || !(hasErrorBrand(value) || isErrorLike(value))) {
-    return inNodeOrder(jsonCopy(value, run, node, 1, undefined));
-  }
+  const branded = hasErrorBrand(value);
+  if (!branded && !isErrorLike(value)) return inNodeOrder(jsonCopy(value, run, node, 1, undefined));
+  const error = value as object; // both tests above hold only for objects
   const above = run.ancestors;
-  run.ancestors = extend(above, value);
+  run.ancestors = extend(above, error);
   try {
-    return hasErrorBrand(value) ? faultlineNode(value, run, depth) : foreignNode(value, run, depth);
+    return branded ? faultlineNode(error, run, depth) : foreignNode(error, run, depth);
   } finally {
     run.ancestors = above;
   }
 }
-
-const FOREIGN_ORDER = ['name', 'message', 'code', 'cause', 'errors', 'stack', 'truncated'] as const;
 
 /**
  * Plain data in cause position that has a node's shape (a thrown `{ name, message }`, say) is read
@@ -215,7 +213,7 @@ function inNodeOrder(copy: SerializedCause | undefined): SerializedCause | undef
   // A faultline node has a category and retryable; a foreign node may have neither.
   return Object.hasOwn(copy, 'category') || Object.hasOwn(copy, 'retryable')
     ? ordered(copy, [...HEAD_KEYS, ...OPTIONAL_KEYS], TAIL_KEYS)
-    : ordered(copy, FOREIGN_ORDER, []);
+    : ordered(copy, FOREIGN_KEYS, []);
 }
 
 function ordered(node: Record<string, SerializedCause>, head: readonly string[], tail: readonly string[]): SerializedCause {

@@ -1,5 +1,5 @@
 import { ErrorCategory, isErrorCategory } from '../category.js';
-import { CLASS_FIELD_TYPES, OPTIONAL_KEYS, RESERVED_KEYS, TAIL_KEYS } from './shape.js';
+import { CLASS_FIELD_TYPES, FOREIGN_KEYS, OPTIONAL_KEYS, RESERVED_KEYS, TAIL_KEYS } from './shape.js';
 
 /** Limits on untrusted input, checked as it is read. */
 export interface InputLimits {
@@ -26,7 +26,7 @@ const OTHER_KEYS: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
   ...Object.entries(CLASS_FIELD_TYPES),
   ...RESERVED_KEYS.map((key) => [key, 'reserved'] as const),
 ]);
-const FOREIGN_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(['name', 'message', 'code', 'cause', 'errors', 'stack', 'truncated']);
+const FOREIGN_KEY_SET: ReadonlySet<string> = /* @__PURE__ */ new Set(FOREIGN_KEYS);
 const MAX_ISSUES = 20;
 const JSON_EXPECTED = 'Expected a JSON value without null';
 const CAUSE_EXPECTED = 'Expected a serialized error, a foreign error or a JSON value without null';
@@ -73,7 +73,7 @@ export function isForeignNode(value: unknown): boolean {
   const node = value as Record<string, unknown>;
   if (typeof node.name !== 'string' || typeof node.message !== 'string') return false;
   for (const key of Object.keys(node)) {
-    if (!FOREIGN_KEYS.has(key)) return false;
+    if (!FOREIGN_KEY_SET.has(key)) return false;
     const field = node[key];
     if ((key === 'code' || key === 'stack') && typeof field !== 'string') return false;
     if (key === 'errors' && !Array.isArray(field)) return false;
