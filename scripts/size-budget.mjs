@@ -16,7 +16,7 @@ const explainAll = process.argv.includes('--explain');
 // Bytes after minify + brotli. The target is issue #4's; the budget is what this build must not
 // exceed, and fails `npm test` when it grows. Where the two differ, the target is not met today,
 // and docs/performance.md says why: every class's toJSON carries the serializer with its limits
-// and redaction (issues #2 and #3), and every family's `from` the recogniser. The budgets sit about
+// and redaction (issues #2 and #3), and every family's `from` the recognizer. The budgets sit about
 // 1% above the sizes, so that growth fails the build; they were last raised, by about 250 bytes,
 // for the code that made serializing and reading back meet their timing targets.
 const TOOL_ERROR = { target: 2_500, budget: 6_050 };

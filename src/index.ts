@@ -2,11 +2,11 @@
  * faultline: typed errors for LLM and agent systems, with a durable JSON contract.
  * The main entry: re-exports only, and no runtime dependency is loaded from here.
  */
-export { FaultlineError, type FaultlineErrorOptions } from './base.js';
-export { isFaultlineError } from './is-faultline-error.js';
-export { ErrorCategory } from './category.js';
-export type { ErrorDefaults } from './defaults.js';
-export type { JsonObject, JsonValue } from './json.js';
+export { FaultlineError, type FaultlineErrorOptions } from './base/faultline-error.js';
+export { isFaultlineError } from './base/is-faultline-error.js';
+export { ErrorCategory } from './foundation/category.js';
+export type { ErrorDefaults } from './base/defaults.js';
+export type { JsonObject, JsonValue } from './foundation/json.js';
 
 export {
   ModelError, ModelRateLimitError, ModelTimeoutError, ModelApiError, ModelContextLengthError, isRetryableStatus,
@@ -28,11 +28,11 @@ export { TransientError, type TransientContext } from './errors/transient.js';
 export { TimeoutError, type TimeoutErrorOptions, type TimeoutContext } from './errors/timeout.js';
 export { UnknownError, type UnknownContext } from './errors/unknown.js';
 
-export { normalizeError } from './mapper/normalize.js';
+export { normalizeError } from './mapping/normalize-error.js';
 
-export { serializeError } from './contract/serialize-error.js';
-export { deserializeError, type DeserializeOptions } from './contract/deserialize.js';
-export { registerErrorClass, type FaultlineErrorClass } from './contract/registry.js';
-export type { SerializeOptions } from './contract/limits.js';
-export type { SerializedError, SerializedForeignError, SerializedCause, SerializedJson, Truncation } from './contract/shape.js';
-export type { RedactionOptions } from './redaction/redact.js';
+export { serializeError } from './mapping/serialize-error.js';
+export { deserializeError, type DeserializeOptions } from './read-back/deserialize-error.js';
+export { registerErrorClass, type FaultlineErrorClass } from './read-back/class-registry.js';
+export type { SerializeOptions } from './contract/serialize-options.js';
+export type { SerializedError, SerializedForeignError, SerializedCause, SerializedJson, Truncation } from './contract/serialized-error.js';
+export type { RedactionOptions } from './redaction/redactor.js';

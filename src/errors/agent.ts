@@ -1,8 +1,8 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
-import type { ErrorDefaults } from '../defaults.js';
-import { isFaultlineError } from '../is-faultline-error.js';
-import { recognise, type Recognition } from '../mapper/recognise.js';
-import { isTransientKind, mappedOptions } from '../mapper/scoped.js';
+import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import type { ErrorDefaults } from '../base/defaults.js';
+import { isFaultlineError } from '../base/is-faultline-error.js';
+import { recognize, type Recognition } from '../recognition/recognize.js';
+import { isTransientKind, mappedOptions } from '../recognition/mapped-options.js';
 
 /** Options of every agent error: the agent that failed. */
 export interface AgentErrorOptions extends FaultlineErrorOptions {
@@ -61,7 +61,7 @@ export class AgentError<Options extends AgentErrorOptions = AgentErrorOptions> e
   static from<E extends FaultlineError>(value: E, context?: AgentContext): E;
   static from(value: unknown, context?: AgentContext): FaultlineError;
   static from(value: unknown, context?: AgentContext): FaultlineError {
-    return isFaultlineError(value) ? value : agentErrorFor(value, recognise(value), context);
+    return isFaultlineError(value) ? value : agentErrorFor(value, recognize(value), context);
   }
 }
 

@@ -1,8 +1,8 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
-import type { ErrorDefaults } from '../defaults.js';
-import { isFaultlineError } from '../is-faultline-error.js';
-import { recognise, type Recognition } from '../mapper/recognise.js';
-import { mappedOptions } from '../mapper/scoped.js';
+import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import type { ErrorDefaults } from '../base/defaults.js';
+import { isFaultlineError } from '../base/is-faultline-error.js';
+import { recognize, type Recognition } from '../recognition/recognize.js';
+import { mappedOptions } from '../recognition/mapped-options.js';
 
 /** What `AuthError.from` may add to the error it builds. */
 export type AuthContext = Omit<FaultlineErrorOptions, 'cause'>;
@@ -37,7 +37,7 @@ export class AuthError<Options extends FaultlineErrorOptions = FaultlineErrorOpt
   static from<E extends FaultlineError>(value: E, context?: AuthContext): E;
   static from(value: unknown, context?: AuthContext): FaultlineError;
   static from(value: unknown, context?: AuthContext): FaultlineError {
-    return isFaultlineError(value) ? value : authErrorFor(value, recognise(value), context);
+    return isFaultlineError(value) ? value : authErrorFor(value, recognize(value), context);
   }
 }
 

@@ -1,8 +1,8 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
-import type { ErrorDefaults } from '../defaults.js';
-import { isFaultlineError } from '../is-faultline-error.js';
-import { recognise, type Recognition } from '../mapper/recognise.js';
-import { mappedOptions } from '../mapper/scoped.js';
+import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import type { ErrorDefaults } from '../base/defaults.js';
+import { isFaultlineError } from '../base/is-faultline-error.js';
+import { recognize, type Recognition } from '../recognition/recognize.js';
+import { mappedOptions } from '../recognition/mapped-options.js';
 
 /** Options of every model error: the provider and model that failed. */
 export interface ModelErrorOptions extends FaultlineErrorOptions {
@@ -61,7 +61,7 @@ export class ModelError<Options extends ModelErrorOptions = ModelErrorOptions> e
   static from<E extends FaultlineError>(value: E, context?: ModelContext): E;
   static from(value: unknown, context?: ModelContext): FaultlineError;
   static from(value: unknown, context?: ModelContext): FaultlineError {
-    return isFaultlineError(value) ? value : modelErrorFor(value, recognise(value), context);
+    return isFaultlineError(value) ? value : modelErrorFor(value, recognize(value), context);
   }
 }
 

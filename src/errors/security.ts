@@ -1,8 +1,8 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
-import type { ErrorDefaults } from '../defaults.js';
-import { isFaultlineError } from '../is-faultline-error.js';
-import { recognise, type Recognition } from '../mapper/recognise.js';
-import { mappedOptions } from '../mapper/scoped.js';
+import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import type { ErrorDefaults } from '../base/defaults.js';
+import { isFaultlineError } from '../base/is-faultline-error.js';
+import { recognize, type Recognition } from '../recognition/recognize.js';
+import { mappedOptions } from '../recognition/mapped-options.js';
 
 /** Options of {@link SecurityError}. */
 export interface SecurityErrorOptions extends FaultlineErrorOptions {
@@ -45,7 +45,7 @@ export class SecurityError<Options extends SecurityErrorOptions = SecurityErrorO
   static from<E extends FaultlineError>(value: E, context?: SecurityContext): E;
   static from(value: unknown, context?: SecurityContext): FaultlineError;
   static from(value: unknown, context?: SecurityContext): FaultlineError {
-    return isFaultlineError(value) ? value : securityErrorFor(value, recognise(value), context);
+    return isFaultlineError(value) ? value : securityErrorFor(value, recognize(value), context);
   }
 }
 

@@ -1,8 +1,8 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
-import type { ErrorDefaults } from '../defaults.js';
-import { isFaultlineError } from '../is-faultline-error.js';
-import { recognise, type Recognition } from '../mapper/recognise.js';
-import { isTransientKind, mappedOptions } from '../mapper/scoped.js';
+import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import type { ErrorDefaults } from '../base/defaults.js';
+import { isFaultlineError } from '../base/is-faultline-error.js';
+import { recognize, type Recognition } from '../recognition/recognize.js';
+import { isTransientKind, mappedOptions } from '../recognition/mapped-options.js';
 
 /** Options of {@link StorageError}. */
 export interface StorageErrorOptions extends FaultlineErrorOptions {
@@ -46,7 +46,7 @@ export class StorageError<Options extends StorageErrorOptions = StorageErrorOpti
   static from<E extends FaultlineError>(value: E, context?: StorageContext): E;
   static from(value: unknown, context?: StorageContext): FaultlineError;
   static from(value: unknown, context?: StorageContext): FaultlineError {
-    return isFaultlineError(value) ? value : storageErrorFor(value, recognise(value), context);
+    return isFaultlineError(value) ? value : storageErrorFor(value, recognize(value), context);
   }
 }
 

@@ -1,8 +1,8 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
-import type { ErrorDefaults } from '../defaults.js';
-import { isFaultlineError } from '../is-faultline-error.js';
-import { recognise, type Recognition } from '../mapper/recognise.js';
-import { mappedOptions } from '../mapper/scoped.js';
+import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import type { ErrorDefaults } from '../base/defaults.js';
+import { isFaultlineError } from '../base/is-faultline-error.js';
+import { recognize, type Recognition } from '../recognition/recognize.js';
+import { mappedOptions } from '../recognition/mapped-options.js';
 
 /** Options of {@link TimeoutError}. */
 export interface TimeoutErrorOptions extends FaultlineErrorOptions {
@@ -46,7 +46,7 @@ export class TimeoutError<Options extends TimeoutErrorOptions = TimeoutErrorOpti
   static from<E extends FaultlineError>(value: E, context?: TimeoutContext): E;
   static from(value: unknown, context?: TimeoutContext): FaultlineError;
   static from(value: unknown, context?: TimeoutContext): FaultlineError {
-    return isFaultlineError(value) ? value : timeoutErrorFor(value, recognise(value), context);
+    return isFaultlineError(value) ? value : timeoutErrorFor(value, recognize(value), context);
   }
 }
 

@@ -1,8 +1,8 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
-import type { ErrorDefaults } from '../defaults.js';
-import { isFaultlineError } from '../is-faultline-error.js';
-import { recognise, type Recognition } from '../mapper/recognise.js';
-import { isTransientKind, mappedOptions } from '../mapper/scoped.js';
+import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import type { ErrorDefaults } from '../base/defaults.js';
+import { isFaultlineError } from '../base/is-faultline-error.js';
+import { recognize, type Recognition } from '../recognition/recognize.js';
+import { isTransientKind, mappedOptions } from '../recognition/mapped-options.js';
 
 /** Options of every tool error: the tool that failed. */
 export interface ToolErrorOptions extends FaultlineErrorOptions {
@@ -56,7 +56,7 @@ export class ToolError<Options extends ToolErrorOptions = ToolErrorOptions> exte
   static from<E extends FaultlineError>(value: E, context?: ToolContext): E;
   static from(value: unknown, context?: ToolContext): FaultlineError;
   static from(value: unknown, context?: ToolContext): FaultlineError {
-    return isFaultlineError(value) ? value : toolErrorFor(value, recognise(value), context);
+    return isFaultlineError(value) ? value : toolErrorFor(value, recognize(value), context);
   }
 }
 

@@ -1,8 +1,8 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
-import type { ErrorDefaults } from '../defaults.js';
-import { isFaultlineError } from '../is-faultline-error.js';
-import { recognise, type Recognition } from '../mapper/recognise.js';
-import { mappedOptions } from '../mapper/scoped.js';
+import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import type { ErrorDefaults } from '../base/defaults.js';
+import { isFaultlineError } from '../base/is-faultline-error.js';
+import { recognize, type Recognition } from '../recognition/recognize.js';
+import { mappedOptions } from '../recognition/mapped-options.js';
 
 /** What `TransientError.from` may add to the error it builds. */
 export type TransientContext = Omit<FaultlineErrorOptions, 'cause'>;
@@ -36,7 +36,7 @@ export class TransientError<Options extends FaultlineErrorOptions = FaultlineErr
   static from<E extends FaultlineError>(value: E, context?: TransientContext): E;
   static from(value: unknown, context?: TransientContext): FaultlineError;
   static from(value: unknown, context?: TransientContext): FaultlineError {
-    return isFaultlineError(value) ? value : transientErrorFor(value, recognise(value), context);
+    return isFaultlineError(value) ? value : transientErrorFor(value, recognize(value), context);
   }
 }
 

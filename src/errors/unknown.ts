@@ -1,8 +1,8 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
-import type { ErrorDefaults } from '../defaults.js';
-import { isFaultlineError } from '../is-faultline-error.js';
-import { recognise, type Recognition } from '../mapper/recognise.js';
-import { mappedOptions } from '../mapper/scoped.js';
+import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import type { ErrorDefaults } from '../base/defaults.js';
+import { isFaultlineError } from '../base/is-faultline-error.js';
+import { recognize, type Recognition } from '../recognition/recognize.js';
+import { mappedOptions } from '../recognition/mapped-options.js';
 
 /** What `UnknownError.from` may add to the error it builds. */
 export type UnknownContext = Omit<FaultlineErrorOptions, 'cause'>;
@@ -35,7 +35,7 @@ export class UnknownError<Options extends FaultlineErrorOptions = FaultlineError
   static from<E extends FaultlineError>(value: E, context?: UnknownContext): E;
   static from(value: unknown, context?: UnknownContext): FaultlineError;
   static from(value: unknown, context?: UnknownContext): FaultlineError {
-    return isFaultlineError(value) ? value : unknownErrorFor(value, recognise(value), context);
+    return isFaultlineError(value) ? value : unknownErrorFor(value, recognize(value), context);
   }
 }
 

@@ -1,8 +1,8 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base.js';
-import type { ErrorDefaults } from '../defaults.js';
-import { isFaultlineError } from '../is-faultline-error.js';
-import { recognise, type Recognition } from '../mapper/recognise.js';
-import { mappedOptions } from '../mapper/scoped.js';
+import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import type { ErrorDefaults } from '../base/defaults.js';
+import { isFaultlineError } from '../base/is-faultline-error.js';
+import { recognize, type Recognition } from '../recognition/recognize.js';
+import { mappedOptions } from '../recognition/mapped-options.js';
 
 /** Options of {@link ValidationError}. */
 export interface ValidationErrorOptions extends FaultlineErrorOptions {
@@ -35,7 +35,7 @@ export class ValidationError<Options extends ValidationErrorOptions = Validation
 
 
   /**
-   * Turns a ZodError (of any zod version or copy, recognised by its shape) into a
+   * Turns a ZodError (of any zod version or copy, recognized by its shape) into a
    * ValidationError whose `fields` map each issue's path, joined with `.`, to its message.
    * The ZodError stays reachable as `cause`.
    *
@@ -46,7 +46,7 @@ export class ValidationError<Options extends ValidationErrorOptions = Validation
    * ```
    */
   static fromZodError(zodError: unknown, context?: ValidationContext): ValidationError {
-    return validationErrorFor(zodError, { ...recognise(zodError), message: undefined }, context);
+    return validationErrorFor(zodError, { ...recognize(zodError), message: undefined }, context);
   }
 
   /**
@@ -61,12 +61,12 @@ export class ValidationError<Options extends ValidationErrorOptions = Validation
   static from<E extends FaultlineError>(value: E, context?: ValidationContext): E;
   static from(value: unknown, context?: ValidationContext): FaultlineError;
   static from(value: unknown, context?: ValidationContext): FaultlineError {
-    return isFaultlineError(value) ? value : validationErrorFor(value, recognise(value), context);
+    return isFaultlineError(value) ? value : validationErrorFor(value, recognize(value), context);
   }
 }
 
 // Outside the class body on purpose: see isAbstractBase in base.ts.
-/** The ValidationError for a recognised value: `fields` from a ZodError's issues, when it was one. */
+/** The ValidationError for a recognized value: `fields` from a ZodError's issues, when it was one. */
 export function validationErrorFor(value: unknown, recognition: Recognition, context: ValidationContext | undefined): ValidationError {
   const { fields } = recognition;
   const options = mappedOptions(value, recognition, context);

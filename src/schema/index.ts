@@ -4,8 +4,10 @@
  * zod/mini: it composes with classic zod schemas too, and adds far less to a bundle.
  */
 import * as z from 'zod/mini';
-import { ErrorCategory } from '../category.js';
-import { CLASS_FIELD_TYPES, RESERVED_KEYS, type SerializedCause, type SerializedError, type SerializedJson } from '../contract/shape.js';
+import { ErrorCategory } from '../foundation/category.js';
+import { type SerializedCause, type SerializedError, type SerializedJson } from '../contract/serialized-error.js';
+import { CLASS_FIELD_TYPES } from '../contract/class-fields.js';
+import { RESERVED_KEYS } from '../contract/node-keys.js';
 
 const whole = z.int().check(z.minimum(0));
 
@@ -116,5 +118,5 @@ export const serializedErrorSchema: z.ZodMiniType<SerializedError> = withProtoKe
   serializedJsonSchema,
 ).check(noReservedKeys), () => serializedJsonSchema);
 
-export { RESERVED_KEYS } from '../contract/shape.js';
-export type { SerializedCause, SerializedError, SerializedForeignError, SerializedJson, Truncation } from '../contract/shape.js';
+export { RESERVED_KEYS } from '../contract/node-keys.js';
+export type { SerializedCause, SerializedError, SerializedForeignError, SerializedJson, Truncation } from '../contract/serialized-error.js';

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import type { SerializedError } from '../../src/index.js';
-import { isSecretKey, redactText } from '../../src/redaction/redact.js';
+import { isSecretKey, redactText } from '../../src/redaction/redactor.js';
 
 /** The ten categories, written out. */
 export const CATEGORIES = [

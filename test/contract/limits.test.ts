@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERIALIZE_DEFAULTS } from '../../src/contract/limits.js';
+import { SERIALIZE_DEFAULTS } from '../../src/contract/serialize-options.js';
 import { serializeError, ToolError, type SerializedError } from '../../src/index.js';
 
 function chain(length: number): ToolError {

@@ -5,7 +5,7 @@
 import { types } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { serializeFaultline } from '../../src/contract/serialize.js';
+import { serializeFaultline } from '../../src/serialization/serialize-faultline.js';
 import {
   deserializeError, FaultlineError, isFaultlineError, normalizeError, serializeError, ValidationError, type SerializedError,
 } from '../../src/index.js';

@@ -1,0 +1,95 @@
+// The layering of src/, checked by `npm run depcruise` (part of `npm test`). ARCHITECTURE.md draws
+// the same picture. Each layer may import only the layers listed before it; a folder not listed
+// here is an error too, so that a new folder has to take its place in the order on purpose.
+// Type-only imports count: a type that points upwards is still an arrow the wrong way.
+
+/** Bottom to top. Adapters (one folder each, added by later issues) sit above the entries' layer. */
+const LAYERS = [
+  ['foundation', 'leaf concepts: category, brand, JSON types, whole numbers, safe reads'],
+  ['redaction', 'secret patterns and the redactor'],
+  ['contract', 'the JSON shape: its types, key order, class field table, serialize options'],
+  ['recognition', 'what a foreign thrown value stands for'],
+  ['serialization', 'writing any value into the contract'],
+  ['validation', 'checking untrusted input against the contract'],
+  ['base', 'FaultlineError and its defaults'],
+  ['errors', 'the families of error classes'],
+  ['mapping', 'normalizeError and serializeError'],
+  ['read-back', 'deserializeError and the class registry'],
+];
+const ENTRY_FOLDERS = ['schema'];
+const ADAPTERS = ['http', 'jsonrpc', 'retry', 'agent', 'restate'];
+
+const folder = (name) => `^src/${name}/`;
+const any = (names) => `^src/(${names.join('|')})/`;
+
+const layerRules = LAYERS.map(([name, holds], index) => {
+  const above = [...LAYERS.slice(index + 1).map(([upper]) => upper), ...ENTRY_FOLDERS, ...ADAPTERS];
+  return {
+    name: `layer-${name}`,
+    comment: `src/${name}/ holds ${holds}. It may import only ${index === 0 ? 'nothing of faultline' : LAYERS.slice(0, index).map(([lower]) => `${lower}/`).join(', ')}: see ARCHITECTURE.md.`,
+    severity: 'error',
+    from: { path: folder(name) },
+    to: { path: [any(above), '^src/index\\.ts$'] },
+  };
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'An import cycle between files. Move what both need one layer down (ARCHITECTURE.md).',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    ...layerRules,
+    {
+      name: 'known-folders-only',
+      comment: 'A folder of src/ that has no place in the layers: add it to LAYERS, ENTRY_FOLDERS or ADAPTERS in .dependency-cruiser.cjs and to ARCHITECTURE.md.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: [any([...LAYERS.map(([name]) => name), ...ENTRY_FOLDERS, ...ADAPTERS]), '^src/index\\.ts$'] },
+      to: {},
+    },
+    {
+      name: 'entries-are-not-imported',
+      comment: 'An entry (src/index.ts, schema/) or an adapter is imported by nothing inside src/ but itself: import the module it re-exports.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/index\\.ts$' },
+      to: { path: '^src/index\\.ts$' },
+    },
+    ...[...ENTRY_FOLDERS, ...ADAPTERS].map((name) => ({
+      name: `nothing-imports-${name}`,
+      comment: `src/${name}/ is an entry of its own: nothing else in src/ imports it.`,
+      severity: 'error',
+      from: { path: '^src/', pathNot: folder(name) },
+      to: { path: folder(name) },
+    })),
+    {
+      name: 'zod-only-in-schema',
+      comment: 'zod is loaded by faultline/schema alone: the main entry and every other module stay free of it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: folder('schema') },
+      to: { path: '(^|/)node_modules/zod/' },
+    },
+    {
+      name: 'main-entry-reaches-no-dependency',
+      comment: 'The main entry loads no runtime dependency (zod or any other) at import.',
+      severity: 'error',
+      from: { path: '^src/index\\.ts$' },
+      to: { path: '(^|/)node_modules/', reachable: true },
+    },
+    {
+      name: 'core-is-portable',
+      comment: 'No Node-only built-in in the library: it runs in browsers and edge runtimes too.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { dependencyTypes: ['core'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};

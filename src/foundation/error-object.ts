@@ -1,0 +1,14 @@
+/**
+ * Whether `value` is an Error of any realm or any copy: `instanceof Error`, or an object the
+ * engine tags as an error (errors from `vm` contexts, DOMException).
+ */
+export function isErrorObject(value: unknown): value is Error {
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    if (value instanceof Error) return true;
+    const tag = Object.prototype.toString.call(value);
+    return tag === '[object Error]' || tag === '[object DOMException]';
+  } catch {
+    return false;
+  }
+}

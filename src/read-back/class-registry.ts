@@ -1,0 +1,120 @@
+import type { FaultlineError } from '../base/faultline-error.js';
+import { hasFaultlineBrand } from '../foundation/brand.js';
+import type { ErrorCategory } from '../foundation/category.js';
+import { declaredNameOf, installDefaults, type ErrorDefaults } from '../base/defaults.js';
+import { AgentAbortedError, AgentError, AgentMaxIterationsError, AgentStateError } from '../errors/agent.js';
+import { AuthenticationError, AuthError, AuthorizationError } from '../errors/auth.js';
+import { ModelApiError, ModelContextLengthError, ModelError, ModelRateLimitError, ModelTimeoutError } from '../errors/model.js';
+import { SecurityError } from '../errors/security.js';
+import { StorageError } from '../errors/storage.js';
+import { TimeoutError } from '../errors/timeout.js';
+import { ToolError, ToolExecutionError, ToolNotFoundError, ToolPermissionError, ToolTimeoutError } from '../errors/tool.js';
+import { TransientError } from '../errors/transient.js';
+import { UnknownError } from '../errors/unknown.js';
+import { ValidationError } from '../errors/validation.js';
+
+/**
+ * A faultline error class, built-in or the user's, as `registerErrorClass` and
+ * `deserializeError` take it.
+ */
+export type FaultlineErrorClass = (abstract new (...args: never) => FaultlineError) & {
+  readonly defaults: ErrorDefaults;
+  readonly name: string;
+  readonly prototype: FaultlineError;
+};
+
+/** The family class each category falls back to when a name is not known. */
+export const FAMILY_CLASSES: Readonly<Record<ErrorCategory, FaultlineErrorClass>> = {
+  MODEL: ModelError,
+  TOOL: ToolError,
+  AGENT: AgentError,
+  STORAGE: StorageError,
+  SECURITY: SecurityError,
+  AUTH: AuthError,
+  VALIDATION: ValidationError,
+  TRANSIENT: TransientError,
+  TIMEOUT: TimeoutError,
+  UNKNOWN: UnknownError,
+};
+
+/** Every built-in concrete class. */
+export const BUILT_IN_CLASSES: readonly FaultlineErrorClass[] = [
+  ModelError, ModelRateLimitError, ModelTimeoutError, ModelApiError, ModelContextLengthError,
+  ToolError, ToolNotFoundError, ToolPermissionError, ToolExecutionError, ToolTimeoutError,
+  AgentError, AgentMaxIterationsError, AgentStateError, AgentAbortedError,
+  StorageError, SecurityError, AuthError, AuthenticationError, AuthorizationError,
+  ValidationError, TransientError, TimeoutError, UnknownError,
+];
+
+// The built-ins and the registered classes in one map: one lookup per node read back. Every class
+// that classForName gives has its defaults installed already, so that a rebuild need not check.
+let known: Map<string, FaultlineErrorClass> | undefined;
+
+function knownByName(): Map<string, FaultlineErrorClass> {
+  if (known === undefined) {
+    for (const cls of BUILT_IN_CLASSES) installDefaults(cls);
+    known = new Map(BUILT_IN_CLASSES.map((cls) => [declaredNameOf(cls), cls]));
+  }
+  return known;
+}
+
+/**
+ * Makes a user class known to `deserializeError`, by the `name` in its defaults. Registering
+ * the same class twice is harmless; another class under a taken name is a TypeError. Returns
+ * a function that takes the registration back.
+ *
+ * @example
+ * ```ts
+ * class PaymentDeclinedError extends ToolError {
+ *   static override readonly defaults = { name: 'PaymentDeclinedError', code: 'PAYMENT_DECLINED' };
+ * }
+ * registerErrorClass(PaymentDeclinedError);
+ * deserializeError(json) instanceof PaymentDeclinedError; // true
+ * ```
+ */
+export function registerErrorClass(cls: FaultlineErrorClass): () => void {
+  const name = nameOfClass(cls, 'registerErrorClass');
+  const classes = knownByName();
+  const taken = classes.get(name);
+  if (taken !== undefined && taken !== cls) {
+    throw new TypeError(`registerErrorClass: the name '${name}' is already taken by another class. Give yours its own name in static defaults.`);
+  }
+  installDefaults(cls);
+  classes.set(name, cls);
+  return () => {
+    // A built-in registered again stays known.
+    if (classes.get(name) === cls && !BUILT_IN_CLASSES.includes(cls)) classes.delete(name);
+  };
+}
+
+/**
+ * The class to rebuild a serialized `name` with, its defaults installed: the call's own classes
+ * first, then registered ones and built-ins, then the family class of `category`.
+ */
+export function classForName(name: string, category: ErrorCategory, local: ReadonlyMap<string, FaultlineErrorClass> | undefined): FaultlineErrorClass {
+  return local?.get(name) ?? knownByName().get(name) ?? FAMILY_CLASSES[category];
+}
+
+/**
+ * A map of the classes passed to one `deserializeError` call. Each must be a faultline class, and
+ * no two may share a name; one may take a built-in's or a registered class's name, for this call.
+ */
+export function localClasses(classes: readonly FaultlineErrorClass[] | undefined): ReadonlyMap<string, FaultlineErrorClass> | undefined {
+  if (classes === undefined || classes.length === 0) return undefined;
+  const byName = new Map<string, FaultlineErrorClass>();
+  for (const cls of classes) {
+    const name = nameOfClass(cls, 'deserializeError');
+    const taken = byName.get(name);
+    if (taken !== undefined && taken !== cls) throw new TypeError(`deserializeError: two classes in options.classes are named '${name}'.`);
+    installDefaults(cls);
+    byName.set(name, cls);
+  }
+  return byName;
+}
+
+function nameOfClass(cls: unknown, caller: string): string {
+  if (typeof cls !== 'function' || !hasFaultlineBrand((cls as { prototype?: unknown }).prototype)) {
+    throw new TypeError(`${caller}: expected a class that extends a faultline error class, such as ToolError.`);
+  }
+  return declaredNameOf(cls);
+}

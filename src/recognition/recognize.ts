@@ -1,0 +1,150 @@
+import { readProperty, readString } from '../foundation/safe-read.js';
+import { isErrorObject } from '../foundation/error-object.js';
+
+/** What kind of failure a foreign value stands for, as far as faultline can tell. */
+export type RecognizedKind = 'timeout' | 'aborted' | 'network' | 'validation' | 'unknown';
+
+/** What the recognizer learned from a foreign value; the mapper picks a class from it. */
+export interface Recognition {
+  readonly kind: RecognizedKind;
+  /** The value's own message, when it has a non-empty one. */
+  readonly message: string | undefined;
+  /** An HTTP status the value carries as `status` or `statusCode`. */
+  readonly status: number | undefined;
+  /** For `validation`: path → message, from a ZodError's issues. */
+  readonly fields?: Readonly<Record<string, string>>;
+}
+
+/** Node and undici error codes of a connection that failed and may work on another try. */
+export const NETWORK_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_SOCKET',
+]);
+
+/** Node and undici error codes of an operation that ran out of time. */
+export const TIMEOUT_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT',
+]);
+
+// fetch wraps the socket error as `cause`, sometimes one level further down; three levels is enough
+// for every runtime we know and keeps a hostile cause chain from costing anything.
+const CAUSE_LEVELS = 3;
+
+/**
+ * Classifies any thrown value. Never throws.
+ *
+ * @example
+ * ```ts
+ * recognize(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })).kind; // 'network'
+ * ```
+ */
+export function recognize(value: unknown): Recognition {
+  if ((typeof value !== 'object' || value === null) && typeof value !== 'function') {
+    return { kind: 'unknown', message: primitiveMessage(value), status: undefined };
+  }
+  const read = readFields(value);
+  const message = typeof read.message === 'string' && read.message !== '' ? read.message : undefined;
+  const found = read.status ?? read.statusCode;
+  const status = typeof found === 'number' && Number.isInteger(found) && found >= 100 && found <= 599 ? found : undefined;
+  const fields = read.issues !== undefined ? zodIssueFields(value) : undefined;
+  if (fields !== undefined) return { kind: 'validation', message, status, fields };
+  return { kind: kindOf(value, read), message, status };
+}
+
+/** What the recognizer reads of a value. */
+interface Fields {
+  readonly name: unknown;
+  readonly message: unknown;
+  readonly status: unknown;
+  readonly statusCode: unknown;
+  readonly issues: unknown;
+  readonly code: unknown;
+  readonly cause: unknown;
+}
+
+// Plain reads in one guarded block: the common case, a plain Error, costs one try. Only when a
+// read throws (a revoked Proxy, a hostile getter) is each field read on its own, guarded.
+function readFields(value: object): Fields {
+  try {
+    const v = value as Record<keyof Fields, unknown>;
+    return { name: v.name, message: v.message, status: v.status, statusCode: v.statusCode, issues: v.issues, code: v.code, cause: v.cause };
+  } catch {
+    const read = (key: keyof Fields): unknown => readProperty(value, key);
+    return {
+      name: read('name'), message: read('message'), status: read('status'), statusCode: read('statusCode'),
+      issues: read('issues'), code: read('code'), cause: read('cause'),
+    };
+  }
+}
+
+function kindOf(value: object, read: Fields): RecognizedKind {
+  if (read.name === 'TimeoutError') return 'timeout';
+  if (read.name === 'AbortError') {
+    const reason = read.cause ?? readProperty(value, 'reason');
+    return readString(reason, 'name') === 'TimeoutError' ? 'timeout' : 'aborted';
+  }
+  if (!isErrorObject(value)) return 'unknown';
+  let code = read.code;
+  let cause = read.cause;
+  for (let level = 0; ; level++) {
+    if (typeof code === 'string' && NETWORK_CODES.has(code)) return 'network';
+    if (typeof code === 'string' && TIMEOUT_CODES.has(code)) return 'timeout';
+    if (level === CAUSE_LEVELS || !isErrorObject(cause)) return 'unknown';
+    code = readProperty(cause, 'code');
+    cause = readProperty(cause, 'cause');
+  }
+}
+
+function primitiveMessage(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return value === '' ? undefined : value;
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+    case 'symbol':
+      return `Non-error value thrown: ${value.toString()}`;
+    default:
+      return undefined; // undefined or null
+  }
+}
+
+/**
+ * A ZodError recognized by its shape (`name` ending in `ZodError`, an `issues` array of
+ * `{ path, message }`), not by `instanceof`, so that any copy or version of zod is understood
+ * and faultline's main entry never loads zod.
+ */
+export function zodIssueFields(value: unknown): Record<string, string> | undefined {
+  try {
+    return issueFields(value);
+  } catch {
+    return undefined; // a revoked Proxy or a throwing getter among the issues: not a ZodError we can read
+  }
+}
+
+function issueFields(value: unknown): Record<string, string> | undefined {
+  const name = readString(value, 'name');
+  const issues = readProperty(value, 'issues');
+  if (name === undefined || !name.endsWith('ZodError') || !Array.isArray(issues)) return undefined;
+  const fields: Record<string, string> = {};
+  for (const issue of issues as unknown[]) {
+    const path = readProperty(issue, 'path');
+    const message = readString(issue, 'message');
+    if (!Array.isArray(path) || message === undefined) return undefined;
+    const key = (path as unknown[]).map(pathSegment).join('.');
+    const previous = Object.hasOwn(fields, key) ? fields[key] : undefined;
+    Object.defineProperty(fields, key, {
+      value: previous === undefined ? message : `${previous}; ${message}`,
+      enumerable: true, writable: true, configurable: true,
+    });
+  }
+  return fields;
+}
+
+function pathSegment(segment: unknown): string {
+  if (typeof segment === 'symbol') return segment.description ?? '';
+  try {
+    return String(segment);
+  } catch {
+    return '?'; // an object whose Symbol.toPrimitive throws
+  }
+}

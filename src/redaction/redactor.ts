@@ -1,0 +1,116 @@
+import { CASELESS_SECRET_PATTERNS, EXACT_SECRET_PATTERNS, SECRET_HINT, SECRET_KEY_SUFFIXES } from './secret-patterns.js';
+
+/** The text that replaces a secret. */
+export const REDACTED = '[REDACTED]';
+
+/**
+ * How `serializeError` redacts. Redaction is on by default; `redact: false` turns it off, and
+ * these options add to the built-in lists. An options object is read once, when first used, and
+ * its compiled patterns kept for it: to change them, pass a new object.
+ *
+ * @example
+ * ```ts
+ * serializeError(error, { redact: { patterns: [/\binternal-\d+\b/g], keys: ['customerSsn'] } });
+ * ```
+ */
+export interface RedactionOptions {
+  /** Further patterns to redact inside any string. Each match becomes `[REDACTED]`. */
+  readonly patterns?: readonly RegExp[];
+  /**
+   * Further key names whose values are redacted. A string matches a key equal to it once both are
+   * lowercased and stripped to letters and digits (`'customerSsn'` matches `customer_ssn`); a RegExp tests the raw key.
+   */
+  readonly keys?: readonly (string | RegExp)[];
+}
+
+/** A prepared redactor: one pass over each string, one lookup per key. */
+export interface Redactor {
+  readonly text: (text: string) => string;
+  readonly key: (key: string) => boolean;
+}
+
+// One alternation per letter-case rule scans a string once, instead of once per pattern.
+let caseless: RegExp | undefined;
+let exact: RegExp | undefined;
+
+function replaceSecret(match: string, ...rest: unknown[]): string {
+  const groups = rest[rest.length - 1] as Record<string, string | undefined> | string;
+  const keep = typeof groups === 'object' ? (groups.keep1 ?? groups.keep2 ?? groups.keep3 ?? groups.keep4) : undefined;
+  return (keep ?? '') + REDACTED;
+}
+
+function normalizeKey(key: string): string {
+  return key.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+// The same few keys (`apiKey`, `userId`, ...) come back on every error: remember the answers.
+const secretKeys = new Map<string, boolean>();
+
+/** Whether a key name is one whose value is a secret, by the built-in list alone. */
+export function isSecretKey(key: string): boolean {
+  let secret = secretKeys.get(key);
+  if (secret === undefined) {
+    const normalized = normalizeKey(key);
+    secret = SECRET_KEY_SUFFIXES.some((suffix) => normalized.endsWith(suffix));
+    if (secretKeys.size >= 1024) secretKeys.clear();
+    secretKeys.set(key, secret);
+  }
+  return secret;
+}
+
+// Short strings already found to hold no secret: the same messages, tool names and ids come back
+// on error after error. Only clean strings are kept, so no secret outlives its error here.
+const clean = new Set<string>();
+const MAX_CLEAN_LENGTH = 256;
+
+/** Redacts the built-in secrets in a string. */
+export function redactText(text: string): string {
+  if (clean.has(text)) return text;
+  let redacted = text;
+  if (SECRET_HINT.test(text)) {
+    caseless ??= new RegExp(CASELESS_SECRET_PATTERNS.join('|'), 'gi');
+    exact ??= new RegExp(EXACT_SECRET_PATTERNS.join('|'), 'g');
+    redacted = text.replace(caseless, replaceSecret).replace(exact, REDACTED);
+  }
+  if (redacted === text && text.length <= MAX_CLEAN_LENGTH) {
+    if (clean.size >= 1024) clean.clear();
+    clean.add(text);
+  }
+  return redacted;
+}
+
+/** Builds the redactor for one set of options. */
+export function createRedactor(options: RedactionOptions | undefined): Redactor {
+  if (options === undefined) return DEFAULT_REDACTOR;
+  let redactor = redactors.get(options);
+  if (redactor === undefined) {
+    redactor = buildRedactor(options);
+    redactors.set(options, redactor);
+  }
+  return redactor;
+}
+
+// The same options object passed on every call compiles its patterns once.
+const redactors = new WeakMap<RedactionOptions, Redactor>();
+
+function buildRedactor(options: RedactionOptions): Redactor {
+  const patterns = (options.patterns ?? []).map((pattern) => withFlags(pattern, true));
+  const keys = options.keys ?? [];
+  if (patterns.length === 0 && keys.length === 0) return DEFAULT_REDACTOR;
+  const extraNames = keys.filter((key): key is string => typeof key === 'string').map(normalizeKey);
+  const extraKeyPatterns = keys.filter((key): key is RegExp => key instanceof RegExp).map((key) => withFlags(key, false));
+  return {
+    text: (text) => patterns.reduce((result, pattern) => result.replace(pattern, REDACTED), redactText(text)),
+    key: (key) =>
+      isSecretKey(key) || extraNames.includes(normalizeKey(key)) || extraKeyPatterns.some((pattern) => pattern.test(key)),
+  };
+}
+
+// A copy of the caller's RegExp: global where every match is replaced, never global where it
+// only tests, so that no `lastIndex` carries over between strings.
+function withFlags(pattern: RegExp, global: boolean): RegExp {
+  const flags = pattern.flags.replace('g', '').replace('y', '');
+  return new RegExp(pattern.source, global ? `${flags}g` : flags);
+}
+
+const DEFAULT_REDACTOR: Redactor = { text: redactText, key: isSecretKey };

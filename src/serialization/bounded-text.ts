@@ -1,0 +1,59 @@
+import { REDACTED } from '../redaction/redactor.js';
+import { cutOf, MARKERS, type Node, type Run } from './serialization-run.js';
+
+/** A string inside details or a class field: redacted, then cut to what is left of the node's budget. */
+export function budgetedText(value: string, run: Run, node: Node): string {
+  const budget = Math.max(node.budget, 0);
+  // Redacted before it is cut (a little past the cut, as `text` does), so that no cut leaves part of a secret.
+  let out = redact(value.length > budget + 512 ? value.slice(0, budget + 512) : value, run);
+  if (value.length > budget + 512 || out.length > budget) {
+    cutOf(node).details = true;
+    out = cutOutsideMarker(out, budget);
+  }
+  node.budget -= out.length;
+  return out;
+}
+
+/** `message` and `stack`: redacted, then cut to `maxMessageLength` with the original length recorded. */
+export function text(value: string, run: Run, node: Node, field: 'message' | 'stack'): string {
+  // Redact a little past the cut, so that a secret straddling it is still recognized whole.
+  const redacted = redact(value.length <= run.maxMessageLength ? value : value.slice(0, run.maxMessageLength + 512), run);
+  // `[REDACTED]` may be longer than what it replaced: the limit holds for the text as written.
+  if (value.length <= run.maxMessageLength && redacted.length <= run.maxMessageLength) return redacted;
+  cutOf(node)[field] = value.length;
+  return cutOutsideMarker(redacted, run.maxMessageLength);
+}
+
+/**
+ * Cuts redacted text, never inside a `[REDACTED]`: a piece of one (`token=[RED`) would be read
+ * as a value to redact when the output is serialized again, and grow back.
+ */
+function cutOutsideMarker(value: string, length: number): string {
+  const cut = cutText(value, length);
+  const start = value.lastIndexOf(REDACTED, cut.length - 1);
+  return start !== -1 && start + REDACTED.length > cut.length ? cut.slice(0, start) : cut;
+}
+
+/** Cuts a string without splitting a surrogate pair. */
+function cutText(value: string, length: number): string {
+  if (value.length <= length) return value;
+  const code = value.charCodeAt(length - 1);
+  return value.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
+}
+
+/** The run's redaction, or the text as it is when redaction is off. */
+export function redact(value: string, run: Run): string {
+  return run.redactor === undefined ? value : run.redactor.text(value);
+}
+
+/** Any value's string form, never throwing: '' for nothing, [Unreadable] when String() throws. */
+export function stringOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return '';
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a foreign message of any type keeps its string form
+    return String(value);
+  } catch {
+    return MARKERS.unreadable;
+  }
+}

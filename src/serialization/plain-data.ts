@@ -1,0 +1,136 @@
+import { hasFaultlineBrand } from '../foundation/brand.js';
+import { readProperty, readString } from '../foundation/safe-read.js';
+import { REDACTED } from '../redaction/redactor.js';
+import { cutDetails, cutOf, extend, MARKERS, onChain, type Chain, type Node, type Run } from './serialization-run.js';
+import { setOwn } from '../foundation/own-property.js';
+import type { SerializedJson } from '../contract/serialized-error.js';
+import { budgetedText, redact, stringOf } from './bounded-text.js';
+import { isErrorObject } from '../foundation/error-object.js';
+
+/**
+ * A JSON-safe copy of any value: `null` and `undefined` are left out, non-finite numbers,
+ * BigInts, Symbols and functions become strings, cycles `[Circular]`, what lies past `maxDepth`
+ * or the details budget `[Truncated]`, a throwing getter `[Unreadable]`.
+ */
+export function jsonCopy(value: unknown, run: Run, node: Node, depth: number, path: Chain | undefined): SerializedJson | undefined {
+  switch (typeof value) {
+    case 'string':
+      return budgetedText(value, run, node);
+    case 'number':
+      node.budget -= 8;
+      return Number.isFinite(value) ? value + 0 : String(value); // `+ 0` turns -0 into 0
+    case 'boolean':
+      node.budget -= 5;
+      return value;
+    case 'bigint':
+      return budgetedText(`${value}n`, run, node);
+    case 'symbol':
+      return budgetedText(value.toString(), run, node);
+    case 'function':
+      return budgetedText(`[Function: ${readString(value, 'name') || 'anonymous'}]`, run, node);
+    case 'undefined':
+      return undefined;
+  }
+  if (value === null) return undefined;
+  const object = value as object;
+  if (onChain(path, object)) return cutDetails(node, MARKERS.circular);
+  if (depth > run.maxDepth || node.budget <= 0) return cutDetails(node, MARKERS.truncated);
+  // An error inside details is written as a cause node would be: an error node is JSON too.
+  if (isErrorValue(object)) return run.copyError(object, run, node, depth, path);
+  try {
+    return objectCopy(object, run, node, depth, extend(path, object));
+  } catch {
+    // A Proxy whose traps throw, or a revoked one, fails `instanceof`, `Array.isArray` and iteration.
+    return cutDetails(node, MARKERS.unreadable);
+  }
+}
+
+// `path` ends with `object` itself.
+function objectCopy(object: object, run: Run, node: Node, depth: number, path: Chain): SerializedJson | undefined {
+  // An invalid Date's toJSON gives null, which would drop it without a trace.
+  if (object instanceof Date) return budgetedText(Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString(), run, node);
+  const toJSON = readProperty(object, 'toJSON');
+  if (typeof toJSON === 'function') {
+    let converted: unknown;
+    try {
+      converted = (toJSON as () => unknown).call(object);
+    } catch {
+      return cutDetails(node, MARKERS.unreadable);
+    }
+    if (converted !== object) return jsonCopy(converted, run, node, depth + 1, path);
+  }
+  if (object instanceof Map) {
+    // A Map becomes an object keyed by the keys' string forms.
+    const entries: Record<string, unknown> = {};
+    for (const [key, entry] of object) setOwn(entries, stringOf(key), entry);
+    return recordCopy(entries, Object.keys(entries), run, node, depth, path);
+  }
+  if (Array.isArray(object) || object instanceof Set) {
+    const items: SerializedJson[] = [];
+    for (const item of Array.isArray(object) ? (object as unknown[]) : Array.from(object as Set<unknown>)) {
+      if (node.budget <= 0) {
+        items.push(cutDetails(node, MARKERS.truncated));
+        break;
+      }
+      const copy = jsonCopy(item, run, node, depth + 1, path);
+      if (copy !== undefined) items.push(copy);
+    }
+    return items;
+  }
+  let keys: string[];
+  try {
+    keys = Object.keys(object);
+  } catch {
+    return cutDetails(node, MARKERS.unreadable);
+  }
+  return recordCopy(object, keys, run, node, depth, path);
+}
+
+/** Copies the values under `keys` of `source`, each read on its own so that a throwing getter costs only its key. */
+function recordCopy(source: object, keys: readonly string[], run: Run, node: Node, depth: number, path: Chain): SerializedJson {
+  const out: Record<string, SerializedJson> = {};
+  for (const key of keys) {
+    if (node.budget <= 0) {
+      cutOf(node).details = true;
+      break;
+    }
+    node.budget -= key.length;
+    let value: unknown;
+    try {
+      value = (source as Record<string, unknown>)[key];
+    } catch {
+      // A key named like a secret is redacted whatever its getter does, so that a second pass agrees.
+      setOwn(out, key, run.redactor?.key(key) === true ? REDACTED : cutDetails(node, MARKERS.unreadable));
+      continue;
+    }
+    if (value === undefined || value === null) continue;
+    const copy = run.redactor?.key(key) === true ? REDACTED : jsonCopy(value, run, node, depth + 1, path);
+    if (copy === undefined) continue;
+    // Keys are text too: a Map keyed by API keys must not write them out.
+    const written = redact(key, run);
+    // Stored here rather than through setOwn, so that this store learns the shapes of details
+    // alone: one store shared by every key of every object is several times slower.
+    if (written === '__proto__') setOwn(out, written, copy);
+    else out[written] = copy;
+  }
+  return out;
+}
+
+/** Whether a value is written as an error node: a faultline error of any copy, or any Error. */
+export function isErrorValue(value: unknown): boolean {
+  return hasFaultlineBrand(value) || isErrorObject(value);
+}
+
+/** `Array.isArray`, false rather than a TypeError for a revoked Proxy. */
+export function isArray(value: unknown): value is readonly unknown[] {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/** An object, not an array: what details and records must be. */
+export function isPlainRecord(value: unknown): value is Record<string, SerializedJson> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

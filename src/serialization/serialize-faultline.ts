@@ -1,0 +1,367 @@
+import { CLASS_NAME, hasFaultlineBrand } from '../foundation/brand.js';
+import { isErrorCategory } from '../foundation/category.js';
+import { readProperty, readString } from '../foundation/safe-read.js';
+import { toWholeNonNegative } from '../foundation/whole-number.js';
+import { REDACTED } from '../redaction/redactor.js';
+import { isArray, isErrorValue, isPlainRecord, jsonCopy } from './plain-data.js';
+import type { SerializeOptions } from '../contract/serialize-options.js';
+import { createRun, cutDetails, cutOf, extend, MARKERS, onChain, type Chain, type Mutable, type Node, type Run } from './serialization-run.js';
+import { type SerializedCause, type SerializedError, type SerializedJson, type Truncation } from '../contract/serialized-error.js';
+import { budgetedText, redact, stringOf, text } from './bounded-text.js';
+import { isErrorObject } from '../foundation/error-object.js';
+import { setOwn } from '../foundation/own-property.js';
+import { CLASS_FIELD_TYPES } from '../contract/class-fields.js';
+import { FOREIGN_KEYS, HEAD_KEYS, OPTIONAL_KEYS, TAIL_KEYS } from '../contract/node-keys.js';
+
+/**
+ * Serializes a faultline error into the contract. Low level: it takes an error already known to
+ * be a faultline error (the base class's `toJSON` calls it), so it needs no class of its own.
+ * `serializeError` is the public entry that first normalizes any value.
+ */
+export function serializeFaultline(error: object, options?: SerializeOptions): SerializedError {
+  try {
+    return faultlineNode(error, createRun(error, options, errorInDetails), 1);
+  } catch {
+    // Only a limit set far past its default can get here (a stack overflow on a huge maxDepth).
+    // Here rather than in serializeError, so that toJSON, and so JSON.stringify, never throws either.
+    return faultlineNode(error, createRun(error, { ...options, maxDepth: 1, maxErrors: 0, maxDetailsSize: 0 }, errorInDetails), 1);
+  }
+}
+
+/** The fields a node reads. */
+interface NodeFields {
+  readonly name: unknown;
+  readonly code: unknown;
+  readonly category: unknown;
+  readonly message: unknown;
+  readonly retryable: unknown;
+  readonly retryAfterMs: unknown;
+  readonly status: unknown;
+  readonly requestId: unknown;
+  readonly recommendations: unknown;
+  readonly details: unknown;
+  readonly cause: unknown;
+  readonly errors: unknown;
+  /** As read through the prototype chain; only an own `truncated` counts (a node read back from an earlier cut). */
+  readonly truncated: unknown;
+  /** The declared name of the node's faultline class, from its prototype. */
+  readonly [CLASS_NAME]: unknown;
+}
+
+// Each node reads its fields into locals with plain reads, in one guarded block: a keyed read per
+// field through a shared helper is several times slower, and an object to hold the fields was a
+// fifth of what serializing allocated. Only when a read throws (a hostile getter, a revoked
+// Proxy) are they read here instead, field by field, each guarded.
+function guardedFields(error: object): NodeFields {
+  const read = (key: keyof NodeFields): unknown => readProperty(error, key);
+  let message: unknown;
+  try {
+    message = (error as { message?: unknown }).message;
+  } catch {
+    message = MARKERS.unreadable; // as for any other value whose reading throws
+  }
+  return {
+    name: read('name'), code: read('code'), category: read('category'), message,
+    retryable: read('retryable'), retryAfterMs: read('retryAfterMs'), status: read('status'),
+    requestId: read('requestId'), recommendations: read('recommendations'), details: read('details'),
+    cause: read('cause'), errors: read('errors'), truncated: readOwn(error, 'truncated'), [CLASS_NAME]: read(CLASS_NAME),
+  };
+}
+
+function faultlineNode(error: object, run: Run, depth: number): SerializedError {
+  const node: Node = { cut: undefined, budget: run.maxDetailsSize };
+  let name: unknown, code: unknown, category: unknown, message: unknown, retryable: unknown, retryAfterMs: unknown,
+    status: unknown, requestId: unknown, recommendations: unknown, details: unknown, cause: unknown, errors: unknown,
+    truncated: unknown, className: unknown;
+  try {
+    ({
+      name, code, category, message, retryable, retryAfterMs, status, requestId, recommendations, details, cause, errors,
+      truncated, [CLASS_NAME]: className,
+    } = error as NodeFields);
+  } catch {
+    ({
+      name, code, category, message, retryable, retryAfterMs, status, requestId, recommendations, details, cause, errors,
+      truncated, [CLASS_NAME]: className,
+    } = guardedFields(error));
+  }
+  const out: Record<string, unknown> = {
+    name: nodeName(name, className, run),
+    code: typeof code === 'string' ? redact(code, run) : 'UNKNOWN_ERROR',
+    category: isErrorCategory(category) ? category : 'UNKNOWN',
+    message: text(stringOf(message), run, node, 'message'),
+    retryable: retryable === true,
+  };
+  const delay = toWholeNonNegative(retryAfterMs);
+  if (delay !== undefined) out.retryAfterMs = delay;
+  const httpStatus = toWholeNonNegative(status);
+  if (httpStatus !== undefined) out.status = httpStatus;
+  if (typeof requestId === 'string') out.requestId = redact(requestId, run);
+  const steps = stringList(recommendations, run);
+  if (steps !== undefined) out.recommendations = steps;
+  // The class's own fields are copied first, so that details past the budget cannot empty them;
+  // they are still written after details, in the contract's order.
+  const keys = classFieldKeys(error);
+  let own: (SerializedJson | undefined)[] | undefined;
+  if (keys.length > 0) {
+    own = new Array<SerializedJson | undefined>(keys.length); // its exact size: `[]` would grow to 17 slots
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index] as string;
+      own[index] = classField(key, readOwn(error, key), run, node);
+    }
+  }
+  if (details !== undefined && details !== null) {
+    const budget = node.budget;
+    const cutBefore = node.cut?.details === true;
+    let copy = jsonCopy(details, run, node, 1, undefined);
+    if (copy !== undefined && !isPlainRecord(copy)) {
+      // Copied again inside its wrapper, so that depth and size count the wrapper as they will
+      // when this output is serialized again; the budget is what the class fields left.
+      node.budget = budget;
+      if (!cutBefore && node.cut !== undefined) delete node.cut.details;
+      copy = jsonCopy({ value: details }, run, node, 1, undefined);
+    }
+    // No budget or depth was left even for the wrapper: details are left out, and cutDetails marked it.
+    if (isPlainRecord(copy)) out.details = copy;
+  }
+  if (own !== undefined) {
+    for (let index = 0; index < keys.length; index++) {
+      const value = own[index];
+      const key = keys[index] as string;
+      // Stored here rather than through setOwn, so that this store learns the shapes of the
+      // class fields alone: one store shared by every key of every object is several times slower.
+      if (value !== undefined) {
+        if (key === '__proto__') setOwn(out, key, value);
+        else out[key] = value;
+      }
+    }
+  }
+  finishNode(error, cause, errors, truncated, out, run, node, depth);
+  return out as SerializedError;
+}
+
+function foreignNode(error: object, run: Run, depth: number): SerializedCause {
+  const node: Node = { cut: undefined, budget: run.maxDetailsSize };
+  let name: unknown, message: unknown, code: unknown, cause: unknown, errors: unknown, truncated: unknown;
+  try {
+    ({ name, message, code, cause, errors, truncated } = error as NodeFields);
+  } catch {
+    ({ name, message, code, cause, errors, truncated } = guardedFields(error));
+  }
+  const out: Record<string, unknown> = {
+    name: redact(typeof name === 'string' ? name : 'Error', run),
+    message: text(stringOf(message), run, node, 'message'),
+  };
+  if (typeof code === 'string') out.code = redact(code, run);
+  finishNode(error, cause, errors, truncated, out, run, node, depth);
+  return out as SerializedCause;
+}
+
+/** The parts every node shares, in contract order: cause, errors, stack, truncated. */
+function finishNode(
+  error: object, cause: unknown, errors: unknown, truncatedRead: unknown,
+  out: Record<string, unknown>, run: Run, node: Node, depth: number,
+): void {
+  const reason = cutReason(cause, run, depth + 1);
+  if (reason !== undefined) cutOf(node).cause = reason;
+  else if (cause !== undefined && cause !== null) {
+    const copy = causeOf(cause, run, node, depth + 1);
+    if (copy !== undefined) out.cause = copy;
+  }
+  if (isArray(errors)) out.errors = errorList(errors, run, node, depth + 1);
+  if (run.stack) {
+    const stack = readString(error, 'stack');
+    if (stack !== undefined) out.stack = text(stack, run, node, 'stack');
+  }
+  // A plain read comes first: almost no node has `truncated`, and only one that does pays for the own-property test.
+  const previous = truncatedRead === undefined ? undefined : readOwn(error, 'truncated');
+  // Most nodes are whole and were never cut before: skip building the mark.
+  if (previous === undefined && (node.cut === undefined || isEmpty(node.cut))) return;
+  const truncated = mergeTruncation(previous, node.cut ?? {});
+  if (truncated !== undefined) out.truncated = truncated;
+}
+
+/** Why an error in cause position is not written: it is an ancestor, or lies past maxDepth. */
+function cutReason(value: unknown, run: Run, depth: number): 'circular' | 'depth' | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (onChain(run.ancestors, value)) return 'circular';
+  return depth > run.maxDepth && isErrorValue(value) ? 'depth' : undefined;
+}
+
+/** A cause not cut by {@link cutReason}: an error node, or a JSON-safe copy of any other value. */
+function causeOf(value: unknown, run: Run, node: Node, depth: number): SerializedCause | undefined {
+  const branded = hasFaultlineBrand(value);
+  if (!branded && !isErrorObject(value)) return inNodeOrder(jsonCopy(value, run, node, 1, undefined));
+  const error = value as object; // both tests above hold only for objects
+  const above = run.ancestors;
+  run.ancestors = extend(above, error);
+  try {
+    return branded ? faultlineNode(error, run, depth) : foreignNode(error, run, depth);
+  } finally {
+    run.ancestors = above;
+  }
+}
+
+/**
+ * Plain data in cause position that has a node's shape (a thrown `{ name, message }`, say) is read
+ * back as an error, which is written in node order. So it is written in that order now too, or
+ * a round trip would change its bytes. Nested causes of such data are put in order likewise.
+ * Every object with a string name and message is put in order, a superset of what reads back as
+ * an error (the validator's exact test would cost every class its bytes): data that stays data
+ * keeps whatever order it is written in.
+ */
+function inNodeOrder(copy: SerializedCause | undefined): SerializedCause | undefined {
+  if (!isPlainRecord(copy) || typeof copy.name !== 'string' || typeof copy.message !== 'string') return copy;
+  // A faultline node has a category and retryable; a foreign node may have neither.
+  return Object.hasOwn(copy, 'category') || Object.hasOwn(copy, 'retryable')
+    ? ordered(copy, [...HEAD_KEYS, ...OPTIONAL_KEYS], TAIL_KEYS)
+    : ordered(copy, FOREIGN_KEYS, []);
+}
+
+function ordered(node: Record<string, SerializedCause>, head: readonly string[], tail: readonly string[]): SerializedCause {
+  const middle = Object.keys(node).filter((key) => !head.includes(key) && !tail.includes(key)).sort();
+  const out: Record<string, unknown> = {};
+  for (const key of [...head, ...middle, ...tail]) {
+    if (!Object.hasOwn(node, key)) continue;
+    const value = node[key];
+    if (key === 'cause') setOwn(out, key, inNodeOrder(value));
+    else if (key === 'errors' && Array.isArray(value)) setOwn(out, key, value.map((item: SerializedCause) => inNodeOrder(item)));
+    else setOwn(out, key, value);
+  }
+  return out as SerializedCause;
+}
+
+/**
+ * An error inside details, cut as details are cut (`truncated.cause` speaks of the node's cause
+ * only). Read back, such a node is plain JSON inside details, so it is copied once more as JSON
+ * from where it sits: depth and size then count it now as they will when it is serialized again.
+ */
+function errorInDetails(error: object, run: Run, node: Node, depth: number, path: Chain | undefined): SerializedJson | undefined {
+  const reason = cutReason(error, run, run.ancestors.length + 1);
+  if (reason !== undefined) return cutDetails(node, reason === 'circular' ? MARKERS.circular : MARKERS.truncated);
+  return jsonCopy(causeOf(error, run, node, run.ancestors.length + 1), run, node, depth, path);
+}
+
+/** An AggregateError's `errors`: a cut entry keeps its place as a marker, so indices still hold. */
+function errorList(errors: readonly unknown[], run: Run, node: Node, depth: number): SerializedCause[] {
+  const length = readProperty(errors, 'length');
+  if (typeof length !== 'number') return []; // a Proxy of an array whose get trap throws
+  const kept = Math.min(length, run.maxErrors);
+  if (length > kept) cutOf(node).errors = length - kept;
+  const list: SerializedCause[] = [];
+  for (let index = 0; index < kept; index++) {
+    const item = readProperty(errors, index);
+    const reason = cutReason(item, run, depth);
+    const copy = reason === undefined ? causeOf(item, run, node, depth) : reason === 'circular' ? MARKERS.circular : MARKERS.truncated;
+    if (copy !== undefined) list.push(copy);
+  }
+  return list;
+}
+
+function stringList(value: unknown, run: Run): string[] | undefined {
+  if (!isArray(value)) return undefined;
+  try {
+    return value.filter((item): item is string => typeof item === 'string').map((item) => redact(item, run));
+  } catch {
+    return undefined; // a Proxy of an array whose traps throw
+  }
+}
+
+function classField(key: string, value: unknown, run: Run, node: Node): SerializedJson | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (run.redactor?.key(key) === true) return REDACTED;
+  const type = Object.hasOwn(CLASS_FIELD_TYPES, key) ? CLASS_FIELD_TYPES[key as keyof typeof CLASS_FIELD_TYPES] : undefined;
+  if (type === 'string') return budgetedText(stringOf(value), run, node);
+  if (type === 'whole') return toWholeNonNegative(value);
+  if (type === 'stringRecord') {
+    const copy = jsonCopy(value, run, node, 1, undefined);
+    if (!isPlainRecord(copy)) return undefined;
+    const record: Record<string, string> = {};
+    for (const [path, message] of Object.entries(copy)) setOwn(record, path, typeof message === 'string' ? message : redact(JSON.stringify(message), run));
+    return record;
+  }
+  return jsonCopy(value, run, node, 1, undefined);
+}
+
+const NO_KEYS: readonly string[] = [];
+
+function classFieldKeys(error: object): readonly string[] {
+  let keys: string[];
+  try {
+    keys = Object.keys(error);
+  } catch {
+    return NO_KEYS;
+  }
+  // Counted first, so that the common cases (no class field, or nothing but class fields) make no
+  // array of their own; shortening the array in place costs a call into the engine instead.
+  let count = 0;
+  for (const key of keys) if (!isNodeKey(key)) count++;
+  if (count === 0) return NO_KEYS;
+  let own = keys;
+  if (count < keys.length) {
+    own = new Array<string>(count);
+    let index = 0;
+    for (const key of keys) if (!isNodeKey(key)) own[index++] = key;
+  }
+  return count > 1 ? own.sort() : own;
+}
+
+function readOwn(value: object, key: string): unknown {
+  try {
+    return Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  } catch {
+    return MARKERS.unreadable;
+  }
+}
+
+function mergeTruncation(previous: unknown, cut: Truncation): Truncation | undefined {
+  // A node read back from an earlier cut keeps its marks; new cuts are added to them.
+  // Read safely: a `truncated` given through the constructor's options may be anything, a Proxy too.
+  const cause = cut.cause ?? readProperty(previous, 'cause');
+  const errors = cut.errors ?? toWholeNonNegative(readProperty(previous, 'errors'));
+  const message = cut.message ?? toWholeNonNegative(readProperty(previous, 'message'));
+  const stack = cut.stack ?? toWholeNonNegative(readProperty(previous, 'stack'));
+  const details = cut.details ?? readProperty(previous, 'details');
+  // Built in a fixed key order, so that the same cuts always serialize to the same bytes.
+  const merged: Mutable<Truncation> = {};
+  if (cause === 'depth' || cause === 'circular') merged.cause = cause;
+  if (errors !== undefined) merged.errors = errors;
+  if (message !== undefined) merged.message = message;
+  if (stack !== undefined) merged.stack = stack;
+  if (details === true) merged.details = true;
+  // A node read back with `truncated: {}` keeps it, so that a round trip changes nothing.
+  return Object.keys(merged).length === 0 && previous === undefined ? undefined : merged;
+}
+
+/**
+ * A node's name. The class's declared name is an identifier its author wrote, not text that can
+ * hold a secret, so it is written as it is; any other name (one set on the instance) is redacted
+ * like text. A code is always redacted: codes found clean are remembered, so that costs little.
+ */
+function nodeName(name: unknown, className: unknown, run: Run): string {
+  const declared = typeof className === 'string' ? className : 'FaultlineError';
+  if (typeof name !== 'string') return declared;
+  return name === declared ? declared : redact(name, run);
+}
+
+function isEmpty(object: object): boolean {
+  for (const key in object) if (Object.hasOwn(object, key)) return false;
+  return true;
+}
+
+/**
+ * Whether an own key of an error is not one of its class's fields: a key of the contract's node
+ * (HEAD_KEYS, OPTIONAL_KEYS, TAIL_KEYS) or a reserved one (RESERVED_KEYS). A switch rather than
+ * a Set: it runs for every own key of every node, and comparing the interned strings that
+ * `Object.keys` returns costs less than hashing them. A test holds it to those lists.
+ */
+export function isNodeKey(key: string): boolean {
+  switch (key) {
+    case 'name': case 'code': case 'category': case 'message': case 'retryable':
+    case 'retryAfterMs': case 'status': case 'requestId': case 'recommendations': case 'details':
+    case 'cause': case 'errors': case 'stack': case 'truncated':
+    case 'constructor': case 'then': case 'toJSON': case 'toString': case 'valueOf':
+      return true;
+    default:
+      return false;
+  }
+}

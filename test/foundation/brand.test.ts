@@ -1,0 +1,199 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chainHasClass, CLASS_NAME, ERROR_BRAND, hasFaultlineBrand } from '../../src/foundation/brand.js';
+import { ToolError, ToolTimeoutError } from '../../src/index.js';
+import type * as FaultlineModule from '../../src/index.js';
+import type { ErrorDefaults, FaultlineError } from '../../src/index.js';
+import { revokedProxy } from '../hardening/hostile.js';
+
+type Faultline = typeof FaultlineModule;
+
+describe('hasFaultlineBrand', () => {
+  it('is true for a faultline error and false for look-alikes', () => {
+    expect(hasFaultlineBrand(new ToolError())).toBe(true);
+    expect(hasFaultlineBrand(new Error('x'))).toBe(false);
+    expect(hasFaultlineBrand({ name: 'ToolError', code: 'TOOL_ERROR', category: 'TOOL' })).toBe(false);
+    expect(hasFaultlineBrand({ [ERROR_BRAND]: 'yes' })).toBe(false);
+  });
+
+  it.each([['null', null], ['a string', 'ToolError'], ['a number', 1], ['a revoked Proxy', revokedProxy()]])(
+    'is false for %s without throwing',
+    (_label, value) => {
+      expect(hasFaultlineBrand(value)).toBe(false);
+    },
+  );
+
+  it('uses the realm-wide symbols every copy shares', () => {
+    expect(ERROR_BRAND).toBe(Symbol.for('faultline.error'));
+    expect(CLASS_NAME).toBe(Symbol.for('faultline.className'));
+  });
+});
+
+describe('chainHasClass', () => {
+  it('finds each class on the prototype chain by its declared name, and nothing else', () => {
+    const error = new ToolTimeoutError();
+    expect(chainHasClass(error, 'ToolTimeoutError')).toBe(true);
+    expect(chainHasClass(error, 'ToolError')).toBe(true);
+    expect(chainHasClass(error, 'FaultlineError')).toBe(true);
+    expect(chainHasClass(error, 'ToolNotFoundError')).toBe(false);
+    expect(chainHasClass(error, 'Error')).toBe(false);
+  });
+
+  it('does not throw on a revoked Proxy', () => {
+    expect(chainHasClass(revokedProxy(), 'ToolError')).toBe(false);
+  });
+
+  it('stops on a prototype chain longer than any faultline builds', () => {
+    let deep: object = Object.create(null) as object;
+    Object.defineProperty(deep, CLASS_NAME, { value: 'Deep' });
+    for (let step = 0; step < 100; step++) deep = Object.create(deep) as object;
+    expect(chainHasClass(deep, 'Deep')).toBe(false);
+  });
+});
+
+// Issue #2's hierarchy, written out: every built-in class and its ancestors below FaultlineError.
+const HIERARCHY: Readonly<Record<string, readonly string[]>> = {
+  ModelError: [],
+  ModelRateLimitError: ['ModelError'],
+  ModelTimeoutError: ['ModelError'],
+  ModelApiError: ['ModelError'],
+  ModelContextLengthError: ['ModelError'],
+  ToolError: [],
+  ToolNotFoundError: ['ToolError'],
+  ToolPermissionError: ['ToolError'],
+  ToolExecutionError: ['ToolError'],
+  ToolTimeoutError: ['ToolError'],
+  AgentError: [],
+  AgentMaxIterationsError: ['AgentError'],
+  AgentStateError: ['AgentError'],
+  AgentAbortedError: ['AgentError'],
+  StorageError: [],
+  SecurityError: [],
+  AuthError: [],
+  AuthenticationError: ['AuthError'],
+  AuthorizationError: ['AuthError'],
+  ValidationError: [],
+  TransientError: [],
+  TimeoutError: [],
+  UnknownError: [],
+};
+const CLASS_NAMES = Object.keys(HIERARCHY);
+const ALL_NAMES = [...CLASS_NAMES, 'FaultlineError'];
+
+type Concrete = new (message?: string, options?: object) => FaultlineError;
+
+function classOf(copy: Faultline, name: string): Concrete {
+  const value = (copy as unknown as Record<string, unknown>)[name];
+  if (typeof value !== 'function') throw new Error(`the build does not export ${name}`);
+  return value as Concrete;
+}
+
+describe('instanceof across the ESM and the CJS build', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const esmPath = `${root}dist/index.js`;
+  const cjsPath = `${root}dist/index.cjs`;
+  let esm: Faultline;
+  let cjs: Faultline;
+
+  beforeAll(async () => {
+    if (!existsSync(esmPath) || !existsSync(cjsPath)) {
+      throw new Error('dist/index.js or dist/index.cjs is missing: run `npm run build` before this test (npm test does).');
+    }
+    esm = (await import(pathToFileURL(esmPath).href)) as Faultline;
+    cjs = createRequire(import.meta.url)(cjsPath) as Faultline;
+  });
+
+  it('loads two distinct copies', () => {
+    expect(esm.ToolError).not.toBe(cjs.ToolError);
+    expect(esm.FaultlineError).not.toBe(cjs.FaultlineError);
+  });
+
+  const directions = [
+    ['made by the ESM build, checked against the CJS build', 'esm'],
+    ['made by the CJS build, checked against the ESM build', 'cjs'],
+  ] as const;
+
+  describe.each(directions)('an error %s', (_label, maker) => {
+    const copies = (): readonly [Faultline, Faultline] => (maker === 'esm' ? [esm, cjs] : [cjs, esm]);
+
+    it.each(CLASS_NAMES)('%s is an instance of exactly its own class and ancestors', (name) => {
+      const [from, other] = copies();
+      const error = new (classOf(from, name))('x');
+      const ancestors = new Set([name, ...(HIERARCHY[name] ?? []), 'FaultlineError']);
+      for (const candidate of ALL_NAMES) {
+        const OtherClass = (other as unknown as Record<string, unknown>)[candidate] as abstract new () => unknown;
+        expect({ candidate, is: error instanceof OtherClass }).toEqual({ candidate, is: ancestors.has(candidate) });
+      }
+      expect(error).toBeInstanceOf(Error);
+    });
+
+    it.each(CLASS_NAMES)('%s is a faultline error to the other copy and comes back from its mappers as is', (name) => {
+      const [from, other] = copies();
+      const error = new (classOf(from, name))('x');
+      expect(other.isFaultlineError(error)).toBe(true);
+      expect(other.normalizeError(error)).toBe(error);
+      expect(other.ToolError.from(error)).toBe(error);
+      expect(other.ModelError.from(error)).toBe(error);
+    });
+  });
+
+  it('keeps a user subclass defined against the CJS build an instance of the ESM build’s classes', () => {
+    class PaymentDeclinedError extends cjs.ToolError {
+      static override readonly defaults = { name: 'PaymentDeclinedError', code: 'PAYMENT_DECLINED' } satisfies ErrorDefaults;
+    }
+    const error = new PaymentDeclinedError('declined', { toolName: 'charge' });
+    expect(error instanceof esm.ToolError).toBe(true);
+    expect(error instanceof esm.FaultlineError).toBe(true);
+    expect(error instanceof esm.ModelError).toBe(false);
+    expect(error instanceof esm.ToolTimeoutError).toBe(false);
+    expect(esm.isFaultlineError(error)).toBe(true);
+    expect(esm.normalizeError(error)).toBe(error);
+  });
+
+  it('keeps a user class defined once against each build an instance of the other, by its declared name', () => {
+    class EsmRefundError extends esm.ToolError {
+      static override readonly defaults = { name: 'RefundError', code: 'REFUND' } satisfies ErrorDefaults;
+    }
+    class CjsRefundError extends cjs.ToolError {
+      static override readonly defaults = { name: 'RefundError', code: 'REFUND' } satisfies ErrorDefaults;
+    }
+    expect(new CjsRefundError() instanceof EsmRefundError).toBe(true);
+    expect(new EsmRefundError() instanceof CjsRefundError).toBe(true);
+    expect(new cjs.ToolError() instanceof EsmRefundError).toBe(false);
+  });
+
+  it('does not count plain objects that copy name, code and category as instances', () => {
+    const copy = { name: 'ToolError', code: 'TOOL_ERROR', category: 'TOOL', message: 'x', retryable: false };
+    for (const build of [esm, cjs]) {
+      expect(copy instanceof build.ToolError).toBe(false);
+      expect(copy instanceof build.FaultlineError).toBe(false);
+      expect(build.isFaultlineError(copy)).toBe(false);
+      expect(build.normalizeError(copy)).not.toBe(copy);
+    }
+  });
+
+  it('does not count a plain Error named like a faultline class as an instance', () => {
+    const impostor = Object.assign(new Error('x'), { name: 'ToolError', code: 'TOOL_ERROR', category: 'TOOL' });
+    expect(impostor instanceof esm.ToolError).toBe(false);
+    expect(cjs.isFaultlineError(impostor)).toBe(false);
+  });
+
+  it('answers instanceof for a revoked Proxy without throwing', () => {
+    const value = revokedProxy();
+    for (const build of [esm, cjs]) {
+      expect(() => value instanceof build.ToolError).not.toThrow();
+      expect(() => value instanceof build.FaultlineError).not.toThrow();
+      expect(build.isFaultlineError(value)).toBe(false);
+    }
+  });
+
+  it('keeps every class’s JavaScript name in both builds', () => {
+    for (const build of [esm, cjs]) {
+      for (const name of ALL_NAMES) {
+        expect((build as unknown as Record<string, { name: string }>)[name]?.name).toBe(name);
+      }
+    }
+  });
+});

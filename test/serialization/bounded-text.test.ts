@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { createRun, type Node } from '../../src/serialization/serialization-run.js';
+import { budgetedText, redact, stringOf, text } from '../../src/serialization/bounded-text.js';
+
+const noErrors = (): undefined => undefined;
+
+function node(budget = 100): Node {
+  return { cut: undefined, budget };
+}
+
+describe('text, for message and stack', () => {
+  it('returns a short text as it is and records no cut', () => {
+    const run = createRun({}, { maxMessageLength: 10 }, noErrors);
+    const at = node();
+    expect(text('short', run, at, 'message')).toBe('short');
+    expect(at.cut).toBeUndefined();
+  });
+
+  it('cuts a long text to maxMessageLength and records its original length', () => {
+    const run = createRun({}, { maxMessageLength: 5 }, noErrors);
+    const at = node();
+    expect(text('abcdefghij', run, at, 'stack')).toBe('abcde');
+    expect(at.cut).toEqual({ stack: 10 });
+  });
+
+  it('never splits a surrogate pair at the cut', () => {
+    const run = createRun({}, { maxMessageLength: 3 }, noErrors);
+    expect(text('ab😀cd', run, node(), 'message')).toBe('ab');
+  });
+
+  it('never cuts inside [REDACTED], so that no piece of it grows back on the next pass', () => {
+    const run = createRun({}, { maxMessageLength: 12 }, noErrors);
+    expect(text('x token=abc123 y', run, node(), 'message')).toBe('x token=');
+  });
+
+  it('holds the limit for the redacted text, which may be longer than the original', () => {
+    const run = createRun({}, { maxMessageLength: 12 }, noErrors);
+    const at = node();
+    expect(text('token=a b', run, at, 'message')).toBe('token=');
+    expect(at.cut).toEqual({ message: 9 });
+  });
+});
+
+describe('budgetedText, for strings in details and class fields', () => {
+  it('spends the node budget by the length written', () => {
+    const at = node(10);
+    expect(budgetedText('abcd', createRun({}, undefined, noErrors), at)).toBe('abcd');
+    expect(at.budget).toBe(6);
+    expect(at.cut).toBeUndefined();
+  });
+
+  it('cuts what the budget cannot hold and marks details', () => {
+    const at = node(3);
+    expect(budgetedText('abcdef', createRun({}, undefined, noErrors), at)).toBe('abc');
+    expect(at.cut).toEqual({ details: true });
+  });
+});
+
+describe('redact', () => {
+  it('redacts with the run redactor, and leaves text alone when redaction is off', () => {
+    expect(redact('password=hunter2', createRun({}, undefined, noErrors))).toBe('password=[REDACTED]');
+    expect(redact('password=hunter2', createRun({}, { redact: false }, noErrors))).toBe('password=hunter2');
+  });
+});
+
+describe('stringOf', () => {
+  it.each([
+    ['a string', 'x', 'x'],
+    ['undefined', undefined, ''],
+    ['null', null, ''],
+    ['a number', 42, '42'],
+    ['a symbol', Symbol('s'), 'Symbol(s)'],
+    ['an object whose toString throws', { toString: () => { throw new Error('no'); } }, '[Unreadable]'],
+  ] as const)('gives the string form of %s without throwing', (_label, value, expected) => {
+    expect(stringOf(value)).toBe(expected);
+  });
+});
