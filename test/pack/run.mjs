@@ -1,10 +1,11 @@
-// The pack smoke test (`npm run test:pack`, after `npm run build`): packs the package as npm
-// would publish it, checks the tarball's file list, installs the tarball into a fresh project in
+// The pack smoke test (`npm run test:pack`): packs the package as npm would publish it from a
+// clean tree (the repository's files with no dist/, so that `prepack` must build it), checks the
+// tarball's file list, installs the tarball into a fresh project in
 // a temporary directory, and there runs an ES module script, a CommonJS script and the repo's
 // own tsc on a TypeScript consumer (moduleResolution node16, then bundler). The consumer files
 // are real files in ./fixtures. Prints one line per check, then `pack: N passed, M failed`.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,23 +80,41 @@ function checkFileList(files) {
   }
 }
 
-function main(workDir) {
-  if (!existsSync(join(root, 'dist', 'index.js'))) {
-    record(false, 'dist/ is built', 'dist/index.js is missing: run `npm run build` first');
-    return;
+/**
+ * A copy of the files git knows (tracked, or new and not ignored) with no dist/, as a fresh clone
+ * has them: packing it shows that `prepack` builds what the tarball needs. node_modules is linked,
+ * not installed, to keep the test fast.
+ */
+function cleanTree(workDir) {
+  const listed = run('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], root);
+  if (!listed.ok) return undefined;
+  const treeDir = join(workDir, 'tree');
+  for (const path of listed.stdout.split('\0')) {
+    if (path === '' || path.startsWith('dist/') || !existsSync(join(root, path))) continue;
+    cpSync(join(root, path), join(treeDir, path));
   }
+  symlinkSync(join(root, 'node_modules'), join(treeDir, 'node_modules'), 'dir');
+  return treeDir;
+}
+
+function main(workDir) {
+  const treeDir = cleanTree(workDir);
+  record(treeDir !== undefined && !existsSync(join(treeDir, 'dist')), 'a clean tree (the repository with no dist/) to pack from');
+  if (treeDir === undefined) return;
 
   const packDir = join(workDir, 'pack');
   const projectDir = join(workDir, 'project');
   mkdirSync(packDir);
-  const pack = run('npm', ['pack', '--json', '--pack-destination', packDir], root);
+  // `npm pack` runs the prepack script, which builds dist/.
+  const pack = run('npm', ['pack', '--json', '--pack-destination', packDir], treeDir, 180_000);
   let manifest;
   try {
-    [manifest] = JSON.parse(pack.stdout);
+    // npm prints the prepack script's own output before the JSON.
+    [manifest] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('[\n')));
   } catch {
     manifest = undefined;
   }
-  record(pack.ok && manifest !== undefined, 'npm pack writes a tarball', pack.output);
+  record(pack.ok && manifest !== undefined, 'npm pack builds and writes a tarball', pack.output);
   if (!pack.ok || manifest === undefined) return;
   checkFileList(manifest.files);
 
