@@ -57,6 +57,18 @@ export default defineConfig(
     },
   },
   {
+    // A family's instance fields are declared by an interface merged with its class and derived
+    // from the family's table in src/contract/class-fields.ts: `interface ToolError<Options ...>
+    // extends FieldsOf<typeof TOOL_FIELDS> {}`. It must repeat the class's type parameter and has
+    // no members of its own, which these three rules would report.
+    files: ['src/errors/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-declaration-merging': 'off',
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+      '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^Options$' }],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { ecmaVersion: 'latest', sourceType: 'module', globals: nodeGlobals },
   },

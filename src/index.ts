@@ -2,7 +2,8 @@
  * faultline: typed errors for LLM and agent systems, with a durable JSON contract.
  * The main entry: re-exports only, and no runtime dependency is loaded from here.
  */
-export { FaultlineError, type FaultlineErrorOptions } from './base/faultline-error.js';
+export { FaultlineError } from './base/faultline-error.js';
+export type { FaultlineErrorOptions, MessageOption } from './base/options.js';
 export { isFaultlineError } from './base/is-faultline-error.js';
 export { ErrorCategory } from './foundation/category.js';
 export type { ErrorDefaults } from './base/defaults.js';

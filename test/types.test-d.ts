@@ -1,23 +1,19 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
-  ErrorCategory, FaultlineError, ModelError, ModelRateLimitError, ToolError, ToolTimeoutError, ValidationError,
-  type ErrorDefaults, type ToolErrorOptions,
+  AgentError, AuthError, ErrorCategory, FaultlineError, ModelError, ModelRateLimitError,
+  SecurityError, StorageError, TimeoutError, ToolError, ToolNotFoundError, ToolTimeoutError, TransientError, UnknownError,
+  ValidationError, type AgentErrorOptions, type ErrorDefaults, type FaultlineErrorOptions, type ModelErrorOptions,
+  type ToolErrorOptions, type ToolTimeoutErrorOptions,
 } from '../src/index.js';
+import type { AgentAbortedError, AuthenticationError } from '../src/index.js';
 
-class PaymentDeclinedError extends ToolError {
-  static override readonly defaults = {
-    name: 'PaymentDeclinedError',
-    code: 'PAYMENT_DECLINED',
-    category: 'TOOL',
-    message: 'The payment was declined',
-  } satisfies ErrorDefaults;
+interface PaymentDeclinedErrorOptions extends ToolErrorOptions {
+  readonly amount?: number | null | undefined;
+}
 
+class PaymentDeclinedError extends ToolError<PaymentDeclinedErrorOptions> {
+  static override readonly defaults: ErrorDefaults = { name: 'PaymentDeclinedError', code: 'PAYMENT_DECLINED', fields: { amount: 'whole' } };
   declare readonly amount?: number;
-
-  // eslint-disable-next-line @typescript-eslint/no-useless-constructor -- it narrows the options type, which the rule cannot see
-  constructor(message?: string, options?: ToolErrorOptions & { readonly amount?: number }) {
-    super(message, options);
-  }
 }
 
 declare const caught: unknown;
@@ -77,6 +73,25 @@ describe('construction', () => {
   });
 });
 
+describe('the options alone, and null', () => {
+  it('take the options as the only argument, with the message among them', () => {
+    expectTypeOf(new ToolNotFoundError({ toolName: 'delete' }).toolName).toEqualTypeOf<string | undefined>();
+    new ToolNotFoundError({ message: 'gone', toolName: 'delete' });
+    // @ts-expect-error: toolNme is not an option
+    new ToolNotFoundError({ toolNme: 'delete' });
+    // @ts-expect-error: message is a string
+    new ToolNotFoundError({ message: 42 });
+  });
+
+  it('accept null and an explicit undefined for every option, under exactOptionalPropertyTypes', () => {
+    const header: string | null = null as string | null;
+    new ModelRateLimitError({ retryAfterMs: header === null ? undefined : Number(header), requestId: null, provider: undefined });
+    new ModelRateLimitError(null, { status: null, details: null, recommendations: undefined });
+    new ToolTimeoutError({ timeoutMs: null, toolName: null, code: null, retryable: null });
+    new ValidationError({ fields: null });
+  });
+});
+
 describe('instanceof narrowing', () => {
   it('narrows unknown to the class', () => {
     if (caught instanceof ToolTimeoutError) {
@@ -106,19 +121,59 @@ describe('user subclasses', () => {
     new PaymentDeclinedError('x', { amount: '42' });
   });
 
-  it('declare defaults with satisfies ErrorDefaults, and a wrong category or a missing name fails', () => {
+  it('declare defaults with `: ErrorDefaults`, and a wrong category, a missing name or an unknown field type fails', () => {
     class RefundError extends ToolError {
-      static override readonly defaults = { name: 'RefundError', code: 'REFUND_FAILED', retryable: true } satisfies ErrorDefaults;
+      static override readonly defaults: ErrorDefaults = { name: 'RefundError', code: 'REFUND_FAILED', retryable: true };
     }
-    expectTypeOf(RefundError.defaults.code).toEqualTypeOf<string>();
     expectTypeOf<RefundError>().toExtend<ToolError>();
 
-    // One line each, so that the one directive covers both the `satisfies` and the static-side error.
-    // @ts-expect-error: 'TOOLS' is not an ErrorCategory
-    class WrongCategoryError extends ToolError { static override readonly defaults = { name: 'WrongCategoryError', category: 'TOOLS' } satisfies ErrorDefaults; }
-    // @ts-expect-error: name is required
-    class NamelessError extends ToolError { static override readonly defaults = { code: 'NAMELESS' } satisfies ErrorDefaults; }
-    expectTypeOf<WrongCategoryError | NamelessError>().toExtend<ToolError>();
+    class WrongCategoryError extends ToolError {
+      // @ts-expect-error: 'TOOLS' is not an ErrorCategory
+      static override readonly defaults: ErrorDefaults = { name: 'WrongCategoryError', category: 'TOOLS' };
+    }
+    class NamelessError extends ToolError {
+      // @ts-expect-error: name is required
+      static override readonly defaults: ErrorDefaults = { code: 'NAMELESS' };
+    }
+    class BadFieldError extends ToolError {
+      // @ts-expect-error: 'number' is not a field type (string, whole, stringRecord, json)
+      static override readonly defaults: ErrorDefaults = { name: 'BadFieldError', fields: { n: 'number' } };
+    }
+    expectTypeOf<WrongCategoryError | NamelessError | BadFieldError>().toExtend<ToolError>();
+  });
+
+  it('extend a class that is itself extended, with the same one form of defaults', () => {
+    class RefundError extends PaymentDeclinedError {
+      static override readonly defaults: ErrorDefaults = { name: 'RefundError' };
+    }
+    class PartialRefundError extends RefundError {
+      static override readonly defaults: ErrorDefaults = { name: 'PartialRefundError', message: 'Part of the refund failed' };
+    }
+    const error = new PartialRefundError({ amount: 5, toolName: 'refund' });
+    expectTypeOf(error.amount).toEqualTypeOf<number | undefined>();
+    expectTypeOf(error).toExtend<PaymentDeclinedError>();
+  });
+
+  it('below a leaf need no constructor: every class is generic over its options', () => {
+    interface SlowSearchOptions extends ToolTimeoutErrorOptions {
+      readonly shard?: string | undefined;
+    }
+    class SlowSearchError extends ToolTimeoutError<SlowSearchOptions> {
+      static override readonly defaults: ErrorDefaults = { name: 'SlowSearchError', code: 'SLOW_SEARCH', fields: { shard: 'string' } };
+      declare readonly shard?: string;
+    }
+    const error = new SlowSearchError({ shard: 'eu-2', timeoutMs: 5000 });
+    expectTypeOf(error.shard).toEqualTypeOf<string | undefined>();
+    expectTypeOf(error.timeoutMs).toEqualTypeOf<number | undefined>();
+    expectTypeOf(error).toExtend<ToolTimeoutError>();
+    // @ts-expect-error: shard is a string
+    new SlowSearchError({ shard: 2 });
+    // Each leaf takes a type parameter (`Type '...' is not generic` otherwise).
+    type Extra = { readonly extra?: string | undefined };
+    expectTypeOf<ToolNotFoundError<ToolErrorOptions & Extra>>().toExtend<ToolError>();
+    expectTypeOf<ModelRateLimitError<ModelErrorOptions & Extra>>().toExtend<ModelError>();
+    expectTypeOf<AgentAbortedError<AgentErrorOptions & Extra>>().toExtend<AgentError>();
+    expectTypeOf<AuthenticationError<FaultlineErrorOptions & Extra>>().toExtend<AuthError>();
   });
 
   it('can found a family of their own that further classes extend', () => {
@@ -126,7 +181,7 @@ describe('user subclasses', () => {
       static override readonly defaults: ErrorDefaults = { name: 'BillingError', code: 'BILLING', category: 'TOOL' };
     }
     class InvoiceOverdueError extends BillingError {
-      static override readonly defaults = { name: 'InvoiceOverdueError', code: 'INVOICE_OVERDUE' } satisfies ErrorDefaults;
+      static override readonly defaults: ErrorDefaults = { name: 'InvoiceOverdueError', code: 'INVOICE_OVERDUE' };
     }
     if (caught instanceof BillingError) expectTypeOf(caught).toEqualTypeOf<BillingError>();
     expectTypeOf(new InvoiceOverdueError()).toExtend<BillingError>();
@@ -137,7 +192,7 @@ describe('user subclasses', () => {
       readonly chargeId?: string;
     }
     class ChargeError extends ToolError<ChargeErrorOptions> {
-      static override readonly defaults = { name: 'ChargeError', code: 'CHARGE_FAILED' } satisfies ErrorDefaults;
+      static override readonly defaults: ErrorDefaults = { name: 'ChargeError', code: 'CHARGE_FAILED', fields: { chargeId: 'string' } };
       declare readonly chargeId?: string;
     }
     expectTypeOf(new ChargeError('x', { chargeId: 'ch_1', toolName: 'charge' }).chargeId).toEqualTypeOf<string | undefined>();
@@ -152,9 +207,18 @@ describe('scoped mappers', () => {
     expectTypeOf(ModelError.from(new PaymentDeclinedError())).toEqualTypeOf<PaymentDeclinedError>();
   });
 
-  it('return FaultlineError for anything else', () => {
-    expectTypeOf(ToolError.from(caught)).toEqualTypeOf<FaultlineError>();
-    expectTypeOf(ModelError.from(new Error('x'), { provider: 'openai' })).toEqualTypeOf<FaultlineError>();
+  it('return the family’s type for anything else, so that its fields are read without a cast', () => {
+    expectTypeOf(ToolError.from(caught)).toEqualTypeOf<ToolError>();
+    expectTypeOf(ToolError.from(caught, { toolName: 's' }).toolName).toEqualTypeOf<string | undefined>();
+    expectTypeOf(ModelError.from(new Error('x'), { provider: 'openai' }).provider).toEqualTypeOf<string | undefined>();
+    expectTypeOf(TimeoutError.from(caught, { timeoutMs: 5 }).timeoutMs).toEqualTypeOf<number | undefined>();
+    expectTypeOf(AgentError.from(caught)).toEqualTypeOf<AgentError>();
+    expectTypeOf(AuthError.from(caught)).toEqualTypeOf<AuthError>();
+    expectTypeOf(StorageError.from(caught).store).toEqualTypeOf<string | undefined>();
+    expectTypeOf(SecurityError.from(caught).policy).toEqualTypeOf<string | undefined>();
+    expectTypeOf(ValidationError.from(caught).fields).toEqualTypeOf<Readonly<Record<string, string>> | undefined>();
+    expectTypeOf(TransientError.from(caught)).toEqualTypeOf<TransientError>();
+    expectTypeOf(UnknownError.from(caught)).toEqualTypeOf<UnknownError>();
   });
 
   it('take the family’s context', () => {

@@ -5,30 +5,9 @@ import type { ErrorFields } from './error-fields.js';
 import type { SerializedError, Truncation } from '../contract/serialized-error.js';
 import { declaredNameOf, installDefaults, type ErrorDefaults } from './defaults.js';
 import type { JsonObject } from '../foundation/json.js';
-import { toWholeNonNegative } from '../foundation/whole-number.js';
-
-/**
- * Options every faultline constructor takes, in the ES2022 `new Error(message, { cause })` idiom.
- * Each one overrides the class default. A family adds its own fields (`toolName`, `provider`, ...).
- */
-export interface FaultlineErrorOptions {
-  /** What caused this error; kept as the standard `cause`. */
-  readonly cause?: unknown;
-  /** Overrides the class's machine-readable code. */
-  readonly code?: string;
-  /** Overrides whether callers may retry. */
-  readonly retryable?: boolean;
-  /** Suggested delay before a retry. Whole milliseconds: NaN, negative or infinite is dropped, a fraction rounded. */
-  readonly retryAfterMs?: number;
-  /** The upstream HTTP status. Dropped or rounded like `retryAfterMs`. */
-  readonly status?: number;
-  /** The upstream request or trace id. */
-  readonly requestId?: string;
-  /** Concrete next steps a model or a person can act on. */
-  readonly recommendations?: readonly string[];
-  /** Any further structured context: ids, operation, attempt. */
-  readonly details?: JsonObject;
-}
+import { readProperty } from '../foundation/safe-read.js';
+import { inspectError, NODE_INSPECT } from './inspection.js';
+import { assignOptions, causeOf, isOptionsArgument, messageString, type FaultlineErrorOptions, type MessageOption } from './options.js';
 
 /**
  * The abstract base of every faultline error. Subclass a family (`ToolError`, `ModelError`, ...)
@@ -85,20 +64,29 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
   declare readonly truncated?: Truncation;
 
   /**
-   * @param message - Human-readable; omit it for the class's default message.
+   * Two forms: `new ToolNotFoundError({ toolName: 'delete' })` (the options alone, `message` among
+   * them) and `new ToolNotFoundError("Tool 'delete' is not registered", { toolName: 'delete' })`.
+   * Leave the message out for the class's default.
+   */
+  constructor(options?: Options & MessageOption);
+  /**
+   * @param message - Human-readable; omit it (or pass `undefined` or `null`) for the class's default message.
    * @param options - `cause` and any field that should differ from the class defaults.
    */
-  constructor(message?: string, options?: Options) {
+  constructor(message?: string | null, options?: Options | null);
+  constructor(first?: unknown, second?: unknown) {
     const target = new.target;
     if (isAbstractBase(target)) {
       throw new TypeError('FaultlineError is abstract: throw a subclass such as ToolError, or extend one.');
     }
-    super(
-      typeof message === 'string' ? message : messageArgument(message),
-      options === undefined ? undefined : causeOf(options),
-    );
+    // Read inline rather than into an object a helper returns: this runs for every error built.
+    const optionsFirst = isOptionsArgument(first);
+    const options = optionsFirst ? first : second;
+    const message = optionsFirst ? readProperty(first, 'message') : first;
+    const hasOptions = typeof options === 'object' && options !== null; // a JavaScript caller may pass null
+    super(typeof message === 'string' ? message : messageString(message), hasOptions ? causeOf(options) : undefined);
     if (!Object.hasOwn(target.prototype, CLASS_NAME)) installDefaults(target);
-    if (options != null) assignOptions(this, options); // `!= null`: a JavaScript caller may pass null
+    if (hasOptions) assignOptions(this, options);
   }
 
   /**
@@ -123,6 +111,14 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
     return true;
   }
 
+  /**
+   * What `console.log(error)` and Node's `util.inspect` print: the stack, then `code`, `category`,
+   * `retryable` (and `retryAfterMs`, `status`, `requestId` when set) with the error's own fields.
+   */
+  [NODE_INSPECT](depth: number, options: unknown, inspect: unknown): unknown {
+    return inspectError(this, options, inspect);
+  }
+
   /** The JSON contract: the same as `serializeError(this)`. */
   toJSON(): SerializedError {
     return serializeFaultline(this);
@@ -140,65 +136,4 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
 // family's `from` builder, lives outside the class body.
 function isAbstractBase(target: unknown): boolean {
   return target === FaultlineError;
-}
-
-function messageArgument(message: unknown): string | undefined {
-  if (message === undefined || message === null) return undefined;
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- any value a JavaScript caller passes keeps its string form
-    return String(message);
-  } catch {
-    return undefined; // an object whose toString or Symbol.toPrimitive throws: keep the default
-  }
-}
-
-function causeOf(options: FaultlineErrorOptions | null): { cause: unknown } | undefined {
-  try {
-    return options !== null && 'cause' in options ? { cause: options.cause } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function assignOptions(error: FaultlineError, options: object): void {
-  const target = error as unknown as Record<string, unknown>;
-  let keys: string[];
-  try {
-    keys = Object.keys(options);
-  } catch {
-    return;
-  }
-  for (const key of keys) {
-    const rule = optionRule(key);
-    if (rule === 'skip') continue;
-    let value: unknown;
-    try {
-      value = (options as Record<string, unknown>)[key];
-    } catch {
-      continue;
-    }
-    if (rule === 'whole') value = toWholeNonNegative(value);
-    // A key naming a method (toString, toJSON) would replace it on this error: not a field.
-    if (value !== undefined && value !== null && typeof target[key] !== 'function') target[key] = value;
-  }
-}
-
-/**
- * What an options key sets: nothing (`skip`), a whole non-negative number (`whole`, cleaned by
- * toWholeNonNegative) or a field as given. A switch rather than Sets: it runs for every option of
- * every error built, and comparing the interned strings `Object.keys` returns costs less than
- * hashing them.
- */
-function optionRule(key: string): 'skip' | 'whole' | 'field' {
-  switch (key) {
-    // They belong to the class or to Error itself; `__proto__` and `constructor` would reach past
-    // the instance, and `then` would make the error a thenable that `await` unwraps.
-    case 'cause': case 'name': case 'category': case 'message': case 'stack':
-    case '__proto__': case 'constructor': case 'then':
-      return 'skip';
-    case 'retryAfterMs': case 'status': case 'timeoutMs': case 'maxIterations':
-      return 'whole';
-    default:
-      return 'field';
-  }
 }

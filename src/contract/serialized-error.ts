@@ -1,3 +1,4 @@
+import type { CLASS_FIELD_TYPES, FieldsOf } from './class-fields.js';
 import type { ErrorCategory } from '../foundation/category.js';
 
 /** A JSON value as the contract writes it: never `null`, never a non-finite number. */
@@ -9,48 +10,38 @@ export type SerializedJson = string | number | boolean | readonly SerializedJson
  */
 export interface Truncation {
   /** The cause was left out: `'depth'` past `maxDepth`, `'circular'` where it was an ancestor. */
-  readonly cause?: 'depth' | 'circular';
+  readonly cause?: 'depth' | 'circular' | undefined;
   /** How many entries of `errors` were left out past `maxErrors`. */
-  readonly errors?: number;
+  readonly errors?: number | undefined;
   /** The original length of `message`, which was cut to `maxMessageLength`. */
-  readonly message?: number;
+  readonly message?: number | undefined;
   /** The original length of `stack`, which was cut to `maxMessageLength`. */
-  readonly stack?: number;
+  readonly stack?: number | undefined;
   /** `details` (or a class's own fields) lost values past `maxDetailsSize` or `maxDepth`, or held a cycle. */
-  readonly details?: true;
+  readonly details?: true | undefined;
 }
 
 /**
  * A faultline error as JSON: the durable contract. Keys come in a fixed order (name, code,
  * category, message, retryable, the optional fields, the class's own fields in alphabetical
  * order, cause, errors, stack, truncated); empty values are omitted, never written as `null`.
+ * The built-in classes' own fields come from their tables in class-fields.ts.
  */
-export interface SerializedError {
+export interface SerializedError extends FieldsOf<typeof CLASS_FIELD_TYPES> {
   readonly name: string;
   readonly code: string;
   readonly category: ErrorCategory;
   readonly message: string;
   readonly retryable: boolean;
-  readonly retryAfterMs?: number;
-  readonly status?: number;
-  readonly requestId?: string;
-  readonly recommendations?: readonly string[];
-  readonly details?: { readonly [key: string]: SerializedJson };
-  readonly provider?: string;
-  readonly model?: string;
-  readonly toolName?: string;
-  readonly agentId?: string;
-  readonly maxIterations?: number;
-  readonly currentState?: string;
-  readonly targetState?: string;
-  readonly store?: string;
-  readonly policy?: string;
-  readonly timeoutMs?: number;
-  readonly fields?: { readonly [path: string]: string };
-  readonly cause?: SerializedCause;
-  readonly errors?: readonly SerializedCause[];
-  readonly stack?: string;
-  readonly truncated?: Truncation;
+  readonly retryAfterMs?: number | undefined;
+  readonly status?: number | undefined;
+  readonly requestId?: string | undefined;
+  readonly recommendations?: readonly string[] | undefined;
+  readonly details?: { readonly [key: string]: SerializedJson } | undefined;
+  readonly cause?: SerializedCause | undefined;
+  readonly errors?: readonly SerializedCause[] | undefined;
+  readonly stack?: string | undefined;
+  readonly truncated?: Truncation | undefined;
   /** A user class's own fields. */
   readonly [field: string]: unknown;
 }
@@ -59,11 +50,11 @@ export interface SerializedError {
 export interface SerializedForeignError {
   readonly name: string;
   readonly message: string;
-  readonly code?: string;
-  readonly cause?: SerializedCause;
-  readonly errors?: readonly SerializedCause[];
-  readonly stack?: string;
-  readonly truncated?: Truncation;
+  readonly code?: string | undefined;
+  readonly cause?: SerializedCause | undefined;
+  readonly errors?: readonly SerializedCause[] | undefined;
+  readonly stack?: string | undefined;
+  readonly truncated?: Truncation | undefined;
 }
 
 /** A cause as written: a faultline node, a foreign error, or a JSON-safe copy of any other value. */

@@ -1,31 +1,25 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import { FaultlineError } from '../base/faultline-error.js';
+import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
+import { AGENT_FIELDS, AGENT_MAX_ITERATIONS_FIELDS, AGENT_STATE_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { isTransientKind, mappedOptions } from '../recognition/mapped-options.js';
 
 /** Options of every agent error: the agent that failed. */
-export interface AgentErrorOptions extends FaultlineErrorOptions {
-  /** The agent's id. */
-  readonly agentId?: string;
-}
+export interface AgentErrorOptions extends FaultlineErrorOptions, FieldOptionsOf<typeof AGENT_FIELDS> {}
 
 /** Options of {@link AgentMaxIterationsError}. */
-export interface AgentMaxIterationsErrorOptions extends AgentErrorOptions {
-  /** The iteration limit that was reached. */
-  readonly maxIterations?: number;
-}
+export interface AgentMaxIterationsErrorOptions extends AgentErrorOptions, FieldOptionsOf<typeof AGENT_MAX_ITERATIONS_FIELDS> {}
 
 /** Options of {@link AgentStateError}. */
-export interface AgentStateErrorOptions extends AgentErrorOptions {
-  /** The state the agent was in. */
-  readonly currentState?: string;
-  /** The state it was asked to move to. */
-  readonly targetState?: string;
-}
+export interface AgentStateErrorOptions extends AgentErrorOptions, FieldOptionsOf<typeof AGENT_STATE_FIELDS> {}
 
 /** What `AgentError.from` may add to the error it builds. */
 export type AgentContext = Omit<AgentErrorOptions, 'cause'>;
+
+// The instance fields are declared by AGENT_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface AgentError<Options extends AgentErrorOptions = AgentErrorOptions> extends FieldsOf<typeof AGENT_FIELDS> {}
 
 /**
  * An agent loop failed. The family base: `instanceof AgentError` matches every agent error.
@@ -41,11 +35,8 @@ export class AgentError<Options extends AgentErrorOptions = AgentErrorOptions> e
     code: 'AGENT_ERROR',
     category: 'AGENT',
     message: 'The agent failed',
+    fields: AGENT_FIELDS,
   };
-
-  /** The agent's id. */
-  declare readonly agentId?: string;
-
 
   /**
    * Maps anything thrown inside an agent loop into the agent family: an abort becomes
@@ -59,7 +50,7 @@ export class AgentError<Options extends AgentErrorOptions = AgentErrorOptions> e
    * ```
    */
   static from<E extends FaultlineError>(value: E, context?: AgentContext): E;
-  static from(value: unknown, context?: AgentContext): FaultlineError;
+  static from(value: unknown, context?: AgentContext): AgentError;
   static from(value: unknown, context?: AgentContext): FaultlineError {
     return isFaultlineError(value) ? value : agentErrorFor(value, recognize(value), context);
   }
@@ -72,36 +63,37 @@ function agentErrorFor(value: unknown, recognition: Recognition, context: AgentC
   return new AgentError(recognition.message, isTransientKind(recognition) ? { ...options, retryable: true } : options);
 }
 
+// The instance fields are declared by AGENT_MAX_ITERATIONS_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface AgentMaxIterationsError<Options extends AgentMaxIterationsErrorOptions = AgentMaxIterationsErrorOptions> extends FieldsOf<typeof AGENT_MAX_ITERATIONS_FIELDS> {}
+
 /** The loop reached its iteration limit without finishing. */
-export class AgentMaxIterationsError extends AgentError<AgentMaxIterationsErrorOptions> {
+export class AgentMaxIterationsError<Options extends AgentMaxIterationsErrorOptions = AgentMaxIterationsErrorOptions> extends AgentError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'AgentMaxIterationsError',
     code: 'AGENT_MAX_ITERATIONS',
     message: 'The agent reached its iteration limit',
+    fields: AGENT_MAX_ITERATIONS_FIELDS,
   };
-
-  /** The iteration limit that was reached. */
-  declare readonly maxIterations?: number;
-
 }
 
+// The instance fields are declared by AGENT_STATE_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface AgentStateError<Options extends AgentStateErrorOptions = AgentStateErrorOptions> extends FieldsOf<typeof AGENT_STATE_FIELDS> {}
+
 /** The agent was asked for a state transition its state machine does not allow. */
-export class AgentStateError extends AgentError<AgentStateErrorOptions> {
+export class AgentStateError<Options extends AgentStateErrorOptions = AgentStateErrorOptions> extends AgentError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'AgentStateError',
     code: 'AGENT_INVALID_STATE_TRANSITION',
     message: 'The agent cannot make this state transition',
+    fields: AGENT_STATE_FIELDS,
   };
 
-  /** The state the agent was in. */
-  declare readonly currentState?: string;
   /** The state it was asked to move to. */
   declare readonly targetState?: string;
-
 }
 
 /** The run was aborted, by an AbortSignal or by the caller. */
-export class AgentAbortedError extends AgentError {
+export class AgentAbortedError<Options extends AgentErrorOptions = AgentErrorOptions> extends AgentError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'AgentAbortedError',
     code: 'AGENT_ABORTED',

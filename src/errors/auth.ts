@@ -1,4 +1,5 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import { FaultlineError } from '../base/faultline-error.js';
+import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
@@ -35,7 +36,7 @@ export class AuthError<Options extends FaultlineErrorOptions = FaultlineErrorOpt
    * ```
    */
   static from<E extends FaultlineError>(value: E, context?: AuthContext): E;
-  static from(value: unknown, context?: AuthContext): FaultlineError;
+  static from(value: unknown, context?: AuthContext): AuthError;
   static from(value: unknown, context?: AuthContext): FaultlineError {
     return isFaultlineError(value) ? value : authErrorFor(value, recognize(value), context);
   }
@@ -50,7 +51,7 @@ function authErrorFor(value: unknown, recognition: Recognition, context: AuthCon
 }
 
 /** The caller is not authenticated, or its credentials were rejected. `status` defaults to 401. */
-export class AuthenticationError extends AuthError {
+export class AuthenticationError<Options extends FaultlineErrorOptions = FaultlineErrorOptions> extends AuthError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'AuthenticationError',
     code: 'AUTH_UNAUTHENTICATED',
@@ -60,7 +61,7 @@ export class AuthenticationError extends AuthError {
 }
 
 /** The caller is authenticated but not allowed to do this. `status` defaults to 403. */
-export class AuthorizationError extends AuthError {
+export class AuthorizationError<Options extends FaultlineErrorOptions = FaultlineErrorOptions> extends AuthError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'AuthorizationError',
     code: 'AUTH_FORBIDDEN',

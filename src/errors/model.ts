@@ -1,25 +1,22 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import { FaultlineError } from '../base/faultline-error.js';
+import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
+import { MODEL_FIELDS, TIMEOUT_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { mappedOptions } from '../recognition/mapped-options.js';
 
 /** Options of every model error: the provider and model that failed. */
-export interface ModelErrorOptions extends FaultlineErrorOptions {
-  /** The provider, e.g. `openai` or `anthropic`. */
-  readonly provider?: string;
-  /** The model id, e.g. `gpt-4o`. */
-  readonly model?: string;
-}
+export interface ModelErrorOptions extends FaultlineErrorOptions, FieldOptionsOf<typeof MODEL_FIELDS> {}
 
 /** Options of {@link ModelTimeoutError}. */
-export interface ModelTimeoutErrorOptions extends ModelErrorOptions {
-  /** The time limit that was exceeded, in whole milliseconds. */
-  readonly timeoutMs?: number;
-}
+export interface ModelTimeoutErrorOptions extends ModelErrorOptions, FieldOptionsOf<typeof TIMEOUT_FIELDS> {}
 
 /** What `ModelError.from` may add to the error it builds. */
 export type ModelContext = Omit<ModelErrorOptions, 'cause'>;
+
+// The instance fields are declared by MODEL_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface ModelError<Options extends ModelErrorOptions = ModelErrorOptions> extends FieldsOf<typeof MODEL_FIELDS> {}
 
 /**
  * A call to a language model failed. The family base: `instanceof ModelError` matches every
@@ -36,13 +33,11 @@ export class ModelError<Options extends ModelErrorOptions = ModelErrorOptions> e
     code: 'MODEL_ERROR',
     category: 'MODEL',
     message: 'The model call failed',
+    fields: MODEL_FIELDS,
   };
 
-  /** The provider, e.g. `openai`. */
-  declare readonly provider?: string;
   /** The model id. */
   declare readonly model?: string;
-
 
   /**
    * Maps anything thrown by a model call into the model family: a timeout becomes
@@ -59,7 +54,7 @@ export class ModelError<Options extends ModelErrorOptions = ModelErrorOptions> e
    * ```
    */
   static from<E extends FaultlineError>(value: E, context?: ModelContext): E;
-  static from(value: unknown, context?: ModelContext): FaultlineError;
+  static from(value: unknown, context?: ModelContext): ModelError;
   static from(value: unknown, context?: ModelContext): FaultlineError {
     return isFaultlineError(value) ? value : modelErrorFor(value, recognize(value), context);
   }
@@ -86,7 +81,7 @@ function modelErrorFor(value: unknown, recognition: Recognition, context: ModelC
  * throw new ModelRateLimitError(undefined, { provider: 'openai', retryAfterMs: 2000, status: 429 });
  * ```
  */
-export class ModelRateLimitError extends ModelError {
+export class ModelRateLimitError<Options extends ModelErrorOptions = ModelErrorOptions> extends ModelError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'ModelRateLimitError',
     code: 'MODEL_RATE_LIMITED',
@@ -95,18 +90,18 @@ export class ModelRateLimitError extends ModelError {
   };
 }
 
+// The instance fields are declared by TIMEOUT_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface ModelTimeoutError<Options extends ModelTimeoutErrorOptions = ModelTimeoutErrorOptions> extends FieldsOf<typeof TIMEOUT_FIELDS> {}
+
 /** The model call ran out of time. Retryable. */
-export class ModelTimeoutError extends ModelError<ModelTimeoutErrorOptions> {
+export class ModelTimeoutError<Options extends ModelTimeoutErrorOptions = ModelTimeoutErrorOptions> extends ModelError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'ModelTimeoutError',
     code: 'MODEL_TIMEOUT',
     message: 'The model call timed out',
     retryable: true,
+    fields: TIMEOUT_FIELDS,
   };
-
-  /** The time limit that was exceeded, in whole milliseconds. */
-  declare readonly timeoutMs?: number;
-
 }
 
 /**
@@ -119,7 +114,7 @@ export class ModelTimeoutError extends ModelError<ModelTimeoutErrorOptions> {
  * new ModelApiError('Bad request', { status: 400 }).retryable; // false
  * ```
  */
-export class ModelApiError extends ModelError {
+export class ModelApiError<Options extends ModelErrorOptions = ModelErrorOptions> extends ModelError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'ModelApiError',
     code: 'MODEL_API_ERROR',
@@ -134,7 +129,7 @@ export function isRetryableStatus(status: number | undefined): boolean {
 }
 
 /** The input does not fit the model's context window. Not retryable as is: shorten it first. */
-export class ModelContextLengthError extends ModelError {
+export class ModelContextLengthError<Options extends ModelErrorOptions = ModelErrorOptions> extends ModelError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'ModelContextLengthError',
     code: 'MODEL_CONTEXT_LENGTH_EXCEEDED',

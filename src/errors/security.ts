@@ -1,17 +1,19 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import { FaultlineError } from '../base/faultline-error.js';
+import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
+import { SECURITY_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { mappedOptions } from '../recognition/mapped-options.js';
 
 /** Options of {@link SecurityError}. */
-export interface SecurityErrorOptions extends FaultlineErrorOptions {
-  /** The policy or guardrail that denied the operation. */
-  readonly policy?: string;
-}
+export interface SecurityErrorOptions extends FaultlineErrorOptions, FieldOptionsOf<typeof SECURITY_FIELDS> {}
 
 /** What `SecurityError.from` may add to the error it builds. */
 export type SecurityContext = Omit<SecurityErrorOptions, 'cause'>;
+
+// The instance fields are declared by SECURITY_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface SecurityError<Options extends SecurityErrorOptions = SecurityErrorOptions> extends FieldsOf<typeof SECURITY_FIELDS> {}
 
 /**
  * A guardrail or security policy denied the operation. Never retryable: the same request
@@ -28,11 +30,8 @@ export class SecurityError<Options extends SecurityErrorOptions = SecurityErrorO
     code: 'SECURITY_VIOLATION',
     category: 'SECURITY',
     message: 'A security policy denied the operation',
+    fields: SECURITY_FIELDS,
   };
-
-  /** The policy or guardrail that denied the operation. */
-  declare readonly policy?: string;
-
 
   /**
    * Wraps anything a guardrail threw as a SecurityError. A faultline error passes through unchanged.
@@ -43,7 +42,7 @@ export class SecurityError<Options extends SecurityErrorOptions = SecurityErrorO
    * ```
    */
   static from<E extends FaultlineError>(value: E, context?: SecurityContext): E;
-  static from(value: unknown, context?: SecurityContext): FaultlineError;
+  static from(value: unknown, context?: SecurityContext): SecurityError;
   static from(value: unknown, context?: SecurityContext): FaultlineError {
     return isFaultlineError(value) ? value : securityErrorFor(value, recognize(value), context);
   }

@@ -1,17 +1,19 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import { FaultlineError } from '../base/faultline-error.js';
+import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
+import { STORAGE_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { isTransientKind, mappedOptions } from '../recognition/mapped-options.js';
 
 /** Options of {@link StorageError}. */
-export interface StorageErrorOptions extends FaultlineErrorOptions {
-  /** The store that failed, e.g. `redis` or `vector-index`. */
-  readonly store?: string;
-}
+export interface StorageErrorOptions extends FaultlineErrorOptions, FieldOptionsOf<typeof STORAGE_FIELDS> {}
 
 /** What `StorageError.from` may add to the error it builds. */
 export type StorageContext = Omit<StorageErrorOptions, 'cause'>;
+
+// The instance fields are declared by STORAGE_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface StorageError<Options extends StorageErrorOptions = StorageErrorOptions> extends FieldsOf<typeof STORAGE_FIELDS> {}
 
 /**
  * A memory store, database or cache failed.
@@ -27,11 +29,8 @@ export class StorageError<Options extends StorageErrorOptions = StorageErrorOpti
     code: 'STORAGE_ERROR',
     category: 'STORAGE',
     message: 'The store operation failed',
+    fields: STORAGE_FIELDS,
   };
-
-  /** The store that failed. */
-  declare readonly store?: string;
-
 
   /**
    * Maps anything a store threw into a StorageError, retryable when it was a network failure or
@@ -44,7 +43,7 @@ export class StorageError<Options extends StorageErrorOptions = StorageErrorOpti
    * ```
    */
   static from<E extends FaultlineError>(value: E, context?: StorageContext): E;
-  static from(value: unknown, context?: StorageContext): FaultlineError;
+  static from(value: unknown, context?: StorageContext): StorageError;
   static from(value: unknown, context?: StorageContext): FaultlineError {
     return isFaultlineError(value) ? value : storageErrorFor(value, recognize(value), context);
   }

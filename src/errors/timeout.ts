@@ -1,17 +1,19 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import { FaultlineError } from '../base/faultline-error.js';
+import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
+import { TIMEOUT_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { mappedOptions } from '../recognition/mapped-options.js';
 
 /** Options of {@link TimeoutError}. */
-export interface TimeoutErrorOptions extends FaultlineErrorOptions {
-  /** The time limit that was exceeded, in whole milliseconds. */
-  readonly timeoutMs?: number;
-}
+export interface TimeoutErrorOptions extends FaultlineErrorOptions, FieldOptionsOf<typeof TIMEOUT_FIELDS> {}
 
 /** What `TimeoutError.from` may add to the error it builds. */
 export type TimeoutContext = Omit<TimeoutErrorOptions, 'cause'>;
+
+// The instance fields are declared by TIMEOUT_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface TimeoutError<Options extends TimeoutErrorOptions = TimeoutErrorOptions> extends FieldsOf<typeof TIMEOUT_FIELDS> {}
 
 /**
  * An operation ran out of time (outside a model or tool call, which have their own classes).
@@ -29,11 +31,8 @@ export class TimeoutError<Options extends TimeoutErrorOptions = TimeoutErrorOpti
     category: 'TIMEOUT',
     message: 'The operation timed out',
     retryable: true,
+    fields: TIMEOUT_FIELDS,
   };
-
-  /** The time limit that was exceeded, in whole milliseconds. */
-  declare readonly timeoutMs?: number;
-
 
   /**
    * Wraps any value as a TimeoutError. A faultline error passes through unchanged.
@@ -44,7 +43,7 @@ export class TimeoutError<Options extends TimeoutErrorOptions = TimeoutErrorOpti
    * ```
    */
   static from<E extends FaultlineError>(value: E, context?: TimeoutContext): E;
-  static from(value: unknown, context?: TimeoutContext): FaultlineError;
+  static from(value: unknown, context?: TimeoutContext): TimeoutError;
   static from(value: unknown, context?: TimeoutContext): FaultlineError {
     return isFaultlineError(value) ? value : timeoutErrorFor(value, recognize(value), context);
   }

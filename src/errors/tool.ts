@@ -1,23 +1,22 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import { FaultlineError } from '../base/faultline-error.js';
+import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
+import { TIMEOUT_FIELDS, TOOL_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { isTransientKind, mappedOptions } from '../recognition/mapped-options.js';
 
 /** Options of every tool error: the tool that failed. */
-export interface ToolErrorOptions extends FaultlineErrorOptions {
-  /** The tool's registered name. */
-  readonly toolName?: string;
-}
+export interface ToolErrorOptions extends FaultlineErrorOptions, FieldOptionsOf<typeof TOOL_FIELDS> {}
 
 /** Options of {@link ToolTimeoutError}. */
-export interface ToolTimeoutErrorOptions extends ToolErrorOptions {
-  /** The time limit that was exceeded, in whole milliseconds. */
-  readonly timeoutMs?: number;
-}
+export interface ToolTimeoutErrorOptions extends ToolErrorOptions, FieldOptionsOf<typeof TIMEOUT_FIELDS> {}
 
 /** What `ToolError.from` may add to the error it builds. */
 export type ToolContext = Omit<ToolErrorOptions, 'cause'>;
+
+// The instance fields are declared by TOOL_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface ToolError<Options extends ToolErrorOptions = ToolErrorOptions> extends FieldsOf<typeof TOOL_FIELDS> {}
 
 /**
  * A tool call failed. The family base: `instanceof ToolError` matches every tool error.
@@ -33,11 +32,8 @@ export class ToolError<Options extends ToolErrorOptions = ToolErrorOptions> exte
     code: 'TOOL_ERROR',
     category: 'TOOL',
     message: 'The tool call failed',
+    fields: TOOL_FIELDS,
   };
-
-  /** The tool's registered name. */
-  declare readonly toolName?: string;
-
 
   /**
    * Maps anything a tool threw into the tool family: a timeout becomes ToolTimeoutError,
@@ -54,7 +50,7 @@ export class ToolError<Options extends ToolErrorOptions = ToolErrorOptions> exte
    * ```
    */
   static from<E extends FaultlineError>(value: E, context?: ToolContext): E;
-  static from(value: unknown, context?: ToolContext): FaultlineError;
+  static from(value: unknown, context?: ToolContext): ToolError;
   static from(value: unknown, context?: ToolContext): FaultlineError {
     return isFaultlineError(value) ? value : toolErrorFor(value, recognize(value), context);
   }
@@ -75,7 +71,7 @@ function toolErrorFor(value: unknown, recognition: Recognition, context: ToolCon
  * throw new ToolNotFoundError("Tool 'delete' is not registered", { toolName: 'delete' });
  * ```
  */
-export class ToolNotFoundError extends ToolError {
+export class ToolNotFoundError<Options extends ToolErrorOptions = ToolErrorOptions> extends ToolError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'ToolNotFoundError',
     code: 'TOOL_NOT_FOUND',
@@ -84,7 +80,7 @@ export class ToolNotFoundError extends ToolError {
 }
 
 /** Running the tool was not permitted. */
-export class ToolPermissionError extends ToolError {
+export class ToolPermissionError<Options extends ToolErrorOptions = ToolErrorOptions> extends ToolError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'ToolPermissionError',
     code: 'TOOL_PERMISSION_DENIED',
@@ -93,7 +89,7 @@ export class ToolPermissionError extends ToolError {
 }
 
 /** The tool ran and threw. */
-export class ToolExecutionError extends ToolError {
+export class ToolExecutionError<Options extends ToolErrorOptions = ToolErrorOptions> extends ToolError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'ToolExecutionError',
     code: 'TOOL_EXECUTION_ERROR',
@@ -101,16 +97,16 @@ export class ToolExecutionError extends ToolError {
   };
 }
 
+// The instance fields are declared by TIMEOUT_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface ToolTimeoutError<Options extends ToolTimeoutErrorOptions = ToolTimeoutErrorOptions> extends FieldsOf<typeof TIMEOUT_FIELDS> {}
+
 /** The tool ran out of time. Retryable. */
-export class ToolTimeoutError extends ToolError<ToolTimeoutErrorOptions> {
+export class ToolTimeoutError<Options extends ToolTimeoutErrorOptions = ToolTimeoutErrorOptions> extends ToolError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'ToolTimeoutError',
     code: 'TOOL_TIMEOUT',
     message: 'The tool call timed out',
     retryable: true,
+    fields: TIMEOUT_FIELDS,
   };
-
-  /** The time limit that was exceeded, in whole milliseconds. */
-  declare readonly timeoutMs?: number;
-
 }

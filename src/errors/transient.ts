@@ -1,4 +1,5 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import { FaultlineError } from '../base/faultline-error.js';
+import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
@@ -34,7 +35,7 @@ export class TransientError<Options extends FaultlineErrorOptions = FaultlineErr
    * ```
    */
   static from<E extends FaultlineError>(value: E, context?: TransientContext): E;
-  static from(value: unknown, context?: TransientContext): FaultlineError;
+  static from(value: unknown, context?: TransientContext): TransientError;
   static from(value: unknown, context?: TransientContext): FaultlineError {
     return isFaultlineError(value) ? value : transientErrorFor(value, recognize(value), context);
   }

@@ -1,4 +1,5 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import { FaultlineError } from '../base/faultline-error.js';
+import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
@@ -33,7 +34,7 @@ export class UnknownError<Options extends FaultlineErrorOptions = FaultlineError
    * ```
    */
   static from<E extends FaultlineError>(value: E, context?: UnknownContext): E;
-  static from(value: unknown, context?: UnknownContext): FaultlineError;
+  static from(value: unknown, context?: UnknownContext): UnknownError;
   static from(value: unknown, context?: UnknownContext): FaultlineError {
     return isFaultlineError(value) ? value : unknownErrorFor(value, recognize(value), context);
   }

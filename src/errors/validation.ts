@@ -1,17 +1,19 @@
-import { FaultlineError, type FaultlineErrorOptions } from '../base/faultline-error.js';
+import { FaultlineError } from '../base/faultline-error.js';
+import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
+import { VALIDATION_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { mappedOptions } from '../recognition/mapped-options.js';
 
 /** Options of {@link ValidationError}. */
-export interface ValidationErrorOptions extends FaultlineErrorOptions {
-  /** What is wrong, by path: `{ 'user.email': 'Invalid email' }`. */
-  readonly fields?: Readonly<Record<string, string>>;
-}
+export interface ValidationErrorOptions extends FaultlineErrorOptions, FieldOptionsOf<typeof VALIDATION_FIELDS> {}
 
 /** What `ValidationError.from` may add to the error it builds. */
 export type ValidationContext = Omit<ValidationErrorOptions, 'cause'>;
+
+// The instance fields are declared by VALIDATION_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface ValidationError<Options extends ValidationErrorOptions = ValidationErrorOptions> extends FieldsOf<typeof VALIDATION_FIELDS> {}
 
 /**
  * Input did not have the expected shape: a tool's arguments, a model's structured output, a
@@ -28,11 +30,8 @@ export class ValidationError<Options extends ValidationErrorOptions = Validation
     code: 'VALIDATION_FAILED',
     category: 'VALIDATION',
     message: 'Validation failed',
+    fields: VALIDATION_FIELDS,
   };
-
-  /** What is wrong, by path (segments joined with `.`). */
-  declare readonly fields?: Readonly<Record<string, string>>;
-
 
   /**
    * Turns a ZodError (of any zod version or copy, recognized by its shape) into a
@@ -59,7 +58,7 @@ export class ValidationError<Options extends ValidationErrorOptions = Validation
    * ```
    */
   static from<E extends FaultlineError>(value: E, context?: ValidationContext): E;
-  static from(value: unknown, context?: ValidationContext): FaultlineError;
+  static from(value: unknown, context?: ValidationContext): ValidationError;
   static from(value: unknown, context?: ValidationContext): FaultlineError {
     return isFaultlineError(value) ? value : validationErrorFor(value, recognize(value), context);
   }

@@ -65,20 +65,20 @@ function knownByName(): Map<string, FaultlineErrorClass> {
  *
  * @example
  * ```ts
+ * import { deserializeError, registerErrorClass, ToolError, type ErrorDefaults } from 'faultline';
+ *
  * class PaymentDeclinedError extends ToolError {
- *   static override readonly defaults = { name: 'PaymentDeclinedError', code: 'PAYMENT_DECLINED' };
+ *   static override readonly defaults: ErrorDefaults = { name: 'PaymentDeclinedError', code: 'PAYMENT_DECLINED' };
  * }
  * registerErrorClass(PaymentDeclinedError);
- * deserializeError(json) instanceof PaymentDeclinedError; // true
+ * deserializeError('{"name":"PaymentDeclinedError","code":"PAYMENT_DECLINED","category":"TOOL","message":"Declined","retryable":false}') instanceof PaymentDeclinedError; // true
  * ```
  */
 export function registerErrorClass(cls: FaultlineErrorClass): () => void {
   const name = nameOfClass(cls, 'registerErrorClass');
   const classes = knownByName();
   const taken = classes.get(name);
-  if (taken !== undefined && taken !== cls) {
-    throw new TypeError(`registerErrorClass: the name '${name}' is already taken by another class. Give yours its own name in static defaults.`);
-  }
+  if (taken !== undefined && taken !== cls) throw nameTaken('registerErrorClass', name, cls, taken);
   installDefaults(cls);
   classes.set(name, cls);
   return () => {
@@ -100,12 +100,18 @@ export function classForName(name: string, category: ErrorCategory, local: Reado
  * no two may share a name; one may take a built-in's or a registered class's name, for this call.
  */
 export function localClasses(classes: readonly FaultlineErrorClass[] | undefined): ReadonlyMap<string, FaultlineErrorClass> | undefined {
-  if (classes === undefined || classes.length === 0) return undefined;
+  if (classes === undefined) return undefined;
+  const given: unknown = classes; // checked apart, so that `classes` keeps its type
+  if (!Array.isArray(given)) {
+    const what = typeof given === 'function' ? `the class ${given.name}` : `a ${typeof given}`;
+    throw new TypeError(`deserializeError: options.classes must be an array of classes, but it is ${what}. Write { classes: [YourError] }.`);
+  }
+  if (classes.length === 0) return undefined;
   const byName = new Map<string, FaultlineErrorClass>();
   for (const cls of classes) {
     const name = nameOfClass(cls, 'deserializeError');
     const taken = byName.get(name);
-    if (taken !== undefined && taken !== cls) throw new TypeError(`deserializeError: two classes in options.classes are named '${name}'.`);
+    if (taken !== undefined && taken !== cls) throw nameTaken('deserializeError', name, cls, taken);
     installDefaults(cls);
     byName.set(name, cls);
   }
@@ -116,5 +122,21 @@ function nameOfClass(cls: unknown, caller: string): string {
   if (typeof cls !== 'function' || !hasFaultlineBrand((cls as { prototype?: unknown }).prototype)) {
     throw new TypeError(`${caller}: expected a class that extends a faultline error class, such as ToolError.`);
   }
-  return declaredNameOf(cls);
+  const own = Object.hasOwn(cls, 'defaults') ? (cls as { defaults?: ErrorDefaults }).defaults?.name : undefined;
+  if (typeof own !== 'string' || own === '') {
+    const parent = declaredNameOf(Object.getPrototypeOf(cls) as FaultlineErrorClass); // a faultline class: its parent is one too
+    throw new TypeError(
+      `${caller}: ${cls.name || 'this class'} declares no name of its own in static defaults, so its errors could not be ` +
+        `told apart from ${parent}'s when read back (and a minifier renames the class). ` +
+        `Give it one: static override readonly defaults: ErrorDefaults = { name: '${cls.name || 'MyError'}', ... }.`,
+    );
+  }
+  return own;
+}
+
+function nameTaken(caller: string, name: string, cls: FaultlineErrorClass, taken: FaultlineErrorClass): TypeError {
+  return new TypeError(
+    `${caller}: two different classes are named '${name}' (${cls.name} and ${taken.name}), and a name must say which class to rebuild. ` +
+      `Give one of them its own name in static defaults, or register only one.`,
+  );
 }

@@ -61,7 +61,7 @@ export function deserializeError(input: unknown, options?: DeserializeOptions): 
   // is the persisted one, or none. A limit that is not a number makes V8 capture nothing at all
   // (its `stack` is undefined), which is cheaper still than a limit of 0.
   const local = localClasses(options?.classes); // a bad class is the caller's TypeError, not the input's
-  const limit = (Error as { stackTraceLimit?: number }).stackTraceLimit;
+  const limit = (Error as { stackTraceLimit?: number | undefined }).stackTraceLimit;
   const lowered = setStackTraceLimit(undefined);
   let rebuilt: FaultlineError | undefined;
   let failure: { readonly error: unknown } | undefined;
@@ -187,7 +187,7 @@ function causeOptions(r: Rebuild, cause: SerializedCause | undefined): { cause: 
   return cause === undefined ? undefined : { cause: rebuildCause(r, cause) };
 }
 
-function finish(r: Rebuild, error: Error, node: { readonly errors?: readonly SerializedCause[]; readonly stack?: string }): void {
+function finish(r: Rebuild, error: Error, node: { readonly errors?: readonly SerializedCause[] | undefined; readonly stack?: string | undefined }): void {
   if (node.errors !== undefined) {
     // By index rather than `map`: an input object's array may carry an own `constructor` key.
     const errors: unknown[] = [];
@@ -197,7 +197,7 @@ function finish(r: Rebuild, error: Error, node: { readonly errors?: readonly Ser
   // The stack is the persisted one, or none: not one made up by construct(). V8 made none (see
   // deserializeError); an engine that did gets it replaced. Assigned, not defined: defineProperty
   // would first format the stack it replaces.
-  if (node.stack !== undefined || (!r.stackless && error.stack !== undefined)) (error as { stack?: string }).stack = node.stack;
+  if (node.stack !== undefined || (!r.stackless && error.stack !== undefined)) (error as { stack?: string | undefined }).stack = node.stack;
 }
 
 /**
@@ -220,13 +220,13 @@ let stacklessEngine: boolean | undefined;
  * counts as not lowered.
  */
 function capturesNoStack(): boolean {
-  return (Error as { stackTraceLimit?: number }).stackTraceLimit === undefined && (stacklessEngine ??= new Error().stack === undefined);
+  return (Error as { stackTraceLimit?: number | undefined }).stackTraceLimit === undefined && (stacklessEngine ??= new Error().stack === undefined);
 }
 
 // Frozen intrinsics (SES, hardened runtimes) make the limit read-only; then the stack is captured.
 function setStackTraceLimit(limit: number | undefined): boolean {
   try {
-    (Error as { stackTraceLimit?: number }).stackTraceLimit = limit;
+    (Error as { stackTraceLimit?: number | undefined }).stackTraceLimit = limit;
     return true;
   } catch {
     return false;

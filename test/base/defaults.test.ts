@@ -3,7 +3,7 @@ import { CLASS_NAME } from '../../src/foundation/brand.js';
 import { declaredNameOf, installDefaults } from '../../src/base/defaults.js';
 import {
   AuthenticationError, FaultlineError, isFaultlineError, ModelApiError, ToolError, ToolTimeoutError,
-  type ErrorDefaults, type FaultlineErrorOptions, type ToolErrorOptions,
+  type ErrorDefaults, type FaultlineErrorOptions, type ToolErrorOptions, type ToolTimeoutErrorOptions,
 } from '../../src/index.js';
 
 describe('declaredNameOf', () => {
@@ -28,19 +28,19 @@ describe('declaredNameOf', () => {
 });
 
 describe('installDefaults', () => {
-  it('copies each class’s own defaults onto its prototype as non-enumerable fields', () => {
+  it('copies each class’s own defaults onto its prototype, enumerable but for the name', () => {
     class FamilyError extends FaultlineError {
-      static override readonly defaults = {
+      static override readonly defaults: ErrorDefaults = {
         name: 'FamilyError', code: 'FAMILY', category: 'STORAGE', message: 'Family failed', retryable: true, status: 507,
-      } satisfies ErrorDefaults;
+      };
     }
     installDefaults(FamilyError);
     const proto = FamilyError.prototype;
+    expect(Object.getOwnPropertyDescriptor(proto, 'name')).toEqual({ value: 'FamilyError', writable: true, enumerable: false, configurable: true });
     for (const [key, value] of [
-      ['name', 'FamilyError'], ['code', 'FAMILY'], ['category', 'STORAGE'], ['message', 'Family failed'],
-      ['retryable', true], ['status', 507],
+      ['code', 'FAMILY'], ['category', 'STORAGE'], ['message', 'Family failed'], ['retryable', true], ['status', 507],
     ] as const) {
-      expect(Object.getOwnPropertyDescriptor(proto, key)).toEqual({ value, writable: true, enumerable: false, configurable: true });
+      expect(Object.getOwnPropertyDescriptor(proto, key)).toEqual({ value, writable: true, enumerable: true, configurable: true });
     }
     expect(Object.getOwnPropertyDescriptor(proto, CLASS_NAME)?.value).toBe('FamilyError');
   });
@@ -129,31 +129,40 @@ describe('user subclasses', () => {
     expect(error.stack?.startsWith('PaymentDeclinedError: The payment was declined\n')).toBe(true);
   });
 
-  it('take their own typed field through a constructor', () => {
-    class InsufficientFundsError extends ToolError {
-      static override readonly defaults = {
-        name: 'InsufficientFundsError', code: 'INSUFFICIENT_FUNDS', message: 'The payment was declined',
-      } satisfies ErrorDefaults;
-      declare readonly amount?: number;
-      // eslint-disable-next-line @typescript-eslint/no-useless-constructor -- it narrows the options type, which the rule cannot see
-      constructor(message?: string, options?: ToolErrorOptions & { readonly amount?: number }) {
-        super(message, options);
-      }
+  it('below a leaf, take their own typed field with no constructor, declared in their defaults', () => {
+    interface SlowSearchOptions extends ToolTimeoutErrorOptions {
+      readonly shard?: string | undefined;
     }
-    const error = new InsufficientFundsError('Not enough', { amount: 42, toolName: 'charge' });
-    expect(error.amount).toBe(42);
-    expect(error.toolName).toBe('charge');
-    expect(error.code).toBe('INSUFFICIENT_FUNDS');
-    expect(error.message).toBe('Not enough');
-    expect(error).toBeInstanceOf(ToolError);
-    expect(error instanceof PaymentDeclinedError).toBe(false);
-    expect(new InsufficientFundsError().amount).toBeUndefined();
-    expect(new InsufficientFundsError().message).toBe('The payment was declined');
+    class SlowSearchError extends ToolTimeoutError<SlowSearchOptions> {
+      static override readonly defaults: ErrorDefaults = { name: 'SlowSearchError', code: 'SLOW_SEARCH', fields: { shard: 'string' } };
+      declare readonly shard?: string;
+    }
+    const error = new SlowSearchError({ shard: 'eu-2', timeoutMs: 5000.4, toolName: 'search' });
+    expect([error.shard, error.timeoutMs, error.toolName, error.code, error.retryable]).toEqual(['eu-2', 5000, 'search', 'SLOW_SEARCH', true]);
+    expect(error.message).toBe('The tool call timed out');
+    expect(error).toBeInstanceOf(ToolTimeoutError);
+    expect(new SlowSearchError().shard).toBeUndefined();
+  });
+
+  it('inherit the defaults and the fields of the user class they extend', () => {
+    class ChargeError extends ToolError<ToolErrorOptions & { readonly chargeId?: string }> {
+      static override readonly defaults: ErrorDefaults = { name: 'ChargeError', code: 'CHARGE', retryable: true, fields: { chargeId: 'string' } };
+      declare readonly chargeId?: string;
+    }
+    class RefundError extends ChargeError {
+      static override readonly defaults: ErrorDefaults = { name: 'RefundError', message: 'The refund failed' };
+    }
+    const error = new RefundError({ chargeId: 'ch_1', toolName: 'refund' });
+    expect([error.name, error.code, error.retryable, error.message, error.chargeId, error.toolName]).toEqual([
+      'RefundError', 'CHARGE', true, 'The refund failed', 'ch_1', 'refund',
+    ]);
+    expect(error).toBeInstanceOf(ChargeError);
+    expect(error.details).toBeUndefined();
   });
 
   it('take their own typed field through the family’s options type parameter', () => {
     class ChargeFailedError extends ToolError<ToolErrorOptions & { readonly chargeId?: string }> {
-      static override readonly defaults = { name: 'ChargeFailedError', code: 'CHARGE_FAILED' } satisfies ErrorDefaults;
+      static override readonly defaults: ErrorDefaults = { name: 'ChargeFailedError', code: 'CHARGE_FAILED', fields: { chargeId: 'string' } };
       declare readonly chargeId?: string;
     }
     const error = new ChargeFailedError(undefined, { chargeId: 'ch_1', toolName: 'charge' });

@@ -37,7 +37,7 @@ describe('the message', () => {
 
   it('is the class default when none is given, or null is given', () => {
     expect(new ToolNotFoundError().message).toBe('The requested tool is not registered');
-    expect(new ToolNotFoundError(null as unknown as string).message).toBe('The requested tool is not registered');
+    expect(new ToolNotFoundError(null).message).toBe('The requested tool is not registered');
   });
 
   it('stays empty when the empty string is given', () => {
@@ -96,7 +96,7 @@ describe('options', () => {
 
   it('leave the defaults when absent, undefined or null', () => {
     for (const given of [undefined, {}, { code: undefined, retryable: undefined }, null]) {
-      const error = new ToolTimeoutError(undefined, given as ToolErrorOptions | undefined);
+      const error = new ToolTimeoutError(undefined, given);
       expect(error.code).toBe('TOOL_TIMEOUT');
       expect(error.retryable).toBe(true);
       expect(error.retryAfterMs).toBeUndefined();

@@ -14,18 +14,19 @@ import {
 
 /** Options of {@link PaymentDeclinedError}: a tool error's, and the payment's own fields. */
 export interface PaymentDeclinedErrorOptions extends ToolErrorOptions {
-  readonly amount?: number;
-  readonly currency?: string;
-  readonly card?: { readonly brand: string; readonly last4: string };
+  readonly amount?: number | undefined;
+  readonly currency?: string | undefined;
+  readonly card?: { readonly brand: string; readonly last4: string } | undefined;
 }
 
 /** A user class with its own fields, as the README shows users writing one. */
 export class PaymentDeclinedError extends ToolError<PaymentDeclinedErrorOptions> {
-  static override readonly defaults = {
+  static override readonly defaults: ErrorDefaults = {
     name: 'PaymentDeclinedError',
     code: 'PAYMENT_DECLINED',
     message: 'The payment was declined',
-  } satisfies ErrorDefaults;
+    fields: { amount: 'whole', currency: 'string', card: 'json' },
+  };
 
   declare readonly amount?: number;
   declare readonly currency?: string;

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { chainHasClass, CLASS_NAME, ERROR_BRAND, hasFaultlineBrand } from '../../src/foundation/brand.js';
 import { ToolError, ToolTimeoutError } from '../../src/index.js';
 import type * as FaultlineModule from '../../src/index.js';
-import type { ErrorDefaults, FaultlineError } from '../../src/index.js';
+import type { ErrorDefaults, FaultlineError, ToolErrorOptions } from '../../src/index.js';
 import { revokedProxy } from '../hardening/hostile.js';
 
 type Faultline = typeof FaultlineModule;
@@ -162,6 +162,36 @@ describe('instanceof across the ESM and the CJS build', () => {
     expect(new CjsRefundError() instanceof EsmRefundError).toBe(true);
     expect(new EsmRefundError() instanceof CjsRefundError).toBe(true);
     expect(new cjs.ToolError() instanceof EsmRefundError).toBe(false);
+  });
+
+  it('rebuilds a subclass of a user subclass, defined against one build, with the other build’s deserializeError', () => {
+    class ChargeError extends esm.ToolError<ToolErrorOptions & { readonly chargeId?: string }> {
+      static override readonly defaults: ErrorDefaults = { name: 'ChargeError', code: 'CHARGE', retryable: true, fields: { chargeId: 'string' } };
+      declare readonly chargeId?: string;
+    }
+    class RefundError extends ChargeError {
+      static override readonly defaults: ErrorDefaults = { name: 'RefundError', message: 'The refund failed' };
+    }
+    const json = JSON.stringify(cjs.serializeError(new RefundError({ chargeId: 'ch_1', toolName: 'refund' })));
+    expect(JSON.parse(json)).toEqual({
+      name: 'RefundError', code: 'CHARGE', category: 'TOOL', message: 'The refund failed', retryable: true, chargeId: 'ch_1', toolName: 'refund',
+    });
+    for (const read of [
+      () => cjs.deserializeError(json, { classes: [RefundError] }),
+      () => esm.deserializeError(json, { classes: [RefundError] }),
+    ]) {
+      const back = read();
+      expect(back).toBeInstanceOf(RefundError);
+      expect(back instanceof cjs.ToolError && back instanceof ChargeError).toBe(true);
+      expect([back.message, (back as { readonly chargeId?: string }).chargeId, back.retryable]).toEqual(['The refund failed', 'ch_1', true]);
+      expect(JSON.stringify(back)).toBe(json);
+    }
+    const unregister = cjs.registerErrorClass(RefundError);
+    try {
+      expect(cjs.deserializeError(json)).toBeInstanceOf(RefundError);
+    } finally {
+      unregister();
+    }
   });
 
   it('does not count plain objects that copy name, code and category as instances', () => {

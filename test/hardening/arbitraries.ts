@@ -18,7 +18,7 @@ import { defineOwn, revokedProxy, throwingGetter, throwingPrimitive, throwingPro
 
 /** A user class, as issue #2 shows them: a leaf of a family with its own field. */
 class PaymentDeclinedError extends ToolError {
-  static override readonly defaults = { name: 'PaymentDeclinedError', code: 'PAYMENT_DECLINED' } satisfies ErrorDefaults;
+  static override readonly defaults: ErrorDefaults = { name: 'PaymentDeclinedError', code: 'PAYMENT_DECLINED', fields: { amount: 'json' } };
   declare readonly amount?: number;
 }
 

@@ -4,7 +4,7 @@ import {
 } from '../../src/index.js';
 
 class LedgerError extends StorageError {
-  static override readonly defaults = { name: 'LedgerError', code: 'LEDGER_FAILED' } satisfies ErrorDefaults;
+  static override readonly defaults: ErrorDefaults = { name: 'LedgerError', code: 'LEDGER_FAILED' };
 }
 
 /** Another class that claims the same name as LedgerError. */
@@ -71,8 +71,27 @@ describe('registerErrorClass', () => {
   it('refuses another class under a name already registered, with a TypeError that says what to do', () => {
     unregister.push(registerErrorClass(LedgerError));
     expect(() => registerErrorClass(OtherLedgerError)).toThrow(TypeError);
-    expect(() => registerErrorClass(OtherLedgerError)).toThrow(/'LedgerError' is already taken.*static defaults/);
+    expect(() => registerErrorClass(OtherLedgerError)).toThrow(
+      new TypeError(
+        "registerErrorClass: two different classes are named 'LedgerError' (OtherLedgerError and LedgerError), and a name must say which class to rebuild. " +
+          'Give one of them its own name in static defaults, or register only one.',
+      ),
+    );
     expect(deserializeError(LEDGER)).toBeInstanceOf(LedgerError);
+  });
+
+  it('refuses a class that declares no name of its own, with the line to add', () => {
+    class NamelessError extends LedgerError {}
+    class OnlyCodeError extends LedgerError {
+      static override readonly defaults: ErrorDefaults = { name: '', code: 'ONLY_CODE' };
+    }
+    expect(() => registerErrorClass(NamelessError)).toThrow(
+      new TypeError(
+        "registerErrorClass: NamelessError declares no name of its own in static defaults, so its errors could not be told apart from LedgerError's when read back (and a minifier renames the class). " +
+          "Give it one: static override readonly defaults: ErrorDefaults = { name: 'NamelessError', ... }.",
+      ),
+    );
+    expect(() => registerErrorClass(OnlyCodeError)).toThrow(/OnlyCodeError declares no name of its own/);
   });
 
   it('refuses a user class under a built-in name', () => {
@@ -131,8 +150,20 @@ describe('the classes option of deserializeError', () => {
 
   it('throws a TypeError for two different classes of the same name in one list', () => {
     expect(() => deserializeError(LEDGER, { classes: [LedgerError, OtherLedgerError] })).toThrow(
-      new TypeError("deserializeError: two classes in options.classes are named 'LedgerError'."),
+      /^deserializeError: two different classes are named 'LedgerError' \(OtherLedgerError and LedgerError\).*its own name in static defaults/,
     );
+  });
+
+  it('throws a TypeError that shows the fix for a class given instead of an array', () => {
+    expect(() => deserializeError(LEDGER, { classes: untyped(LedgerError) as never })).toThrow(
+      new TypeError('deserializeError: options.classes must be an array of classes, but it is the class LedgerError. Write { classes: [YourError] }.'),
+    );
+    expect(() => deserializeError(LEDGER, { classes: untyped('LedgerError') as never })).toThrow(/must be an array of classes, but it is a string/);
+  });
+
+  it('throws a TypeError that shows the fix for a class that declares no name of its own', () => {
+    class NamelessError extends LedgerError {}
+    expect(() => deserializeError(LEDGER, { classes: [NamelessError] })).toThrow(/NamelessError declares no name of its own in static defaults/);
   });
 
   it('accepts the same class twice in one list', () => {

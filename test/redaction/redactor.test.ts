@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRedactor, isSecretKey } from '../../src/redaction/redactor.js';
 import {
-  deserializeError, serializeError, ToolError, type ErrorDefaults, type SerializedError, type SerializeOptions,
+  deserializeError, serializeError, ToolError, type ErrorDefaults, type SerializedError, type SerializeOptions, type ToolErrorOptions,
 } from '../../src/index.js';
 import { LOOK_ALIKES, SECRETS } from './corpus.js';
 
@@ -155,11 +155,11 @@ describe('details keys named like secrets', () => {
   });
 
   it("are redacted as a user class's own fields too", () => {
-    class UpstreamError extends ToolError {
-      static override readonly defaults = { name: 'UpstreamError', code: 'UPSTREAM' } satisfies ErrorDefaults;
+    class UpstreamError extends ToolError<ToolErrorOptions & { readonly apiKey?: string }> {
+      static override readonly defaults: ErrorDefaults = { name: 'UpstreamError', code: 'UPSTREAM', fields: { apiKey: 'string' } };
       declare readonly apiKey?: string;
     }
-    const error = new UpstreamError('t', { apiKey: 'EXAMPLE' } as never);
+    const error = new UpstreamError('t', { apiKey: 'EXAMPLE' });
     expect(serializeError(error)).toEqual({
       name: 'UpstreamError', code: 'UPSTREAM', category: 'TOOL', message: 't', retryable: false, apiKey: '[REDACTED]',
     });
