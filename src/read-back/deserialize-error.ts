@@ -2,7 +2,8 @@ import type { FaultlineError } from '../base/faultline-error.js';
 import { ValidationError } from '../errors/validation.js';
 import { classForName, localClasses, type FaultlineErrorClass } from './class-registry.js';
 import type { SerializedCause, SerializedError, SerializedForeignError } from '../contract/serialized-error.js';
-import { hasNodeHead, isForeignNode, nodeFieldProblem, validateSerializedError } from '../validation/validate-serialized.js';
+import { hasNodeHead, isForeignNode, nodeFieldProblem } from '../contract/node-shape.js';
+import { validateSerializedError } from '../validation/validate-serialized.js';
 import { setOwn } from '../foundation/own-property.js';
 
 /**

@@ -25,6 +25,9 @@ export const TIMEOUT_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT',
 ]);
 
+/** The most issues of a ZodError read into `fields`. */
+export const MAX_ISSUES = 100;
+
 // fetch wraps the socket error as `cause`, sometimes one level further down; three levels is enough
 // for every runtime we know and keeps a hostile cause chain from costing anything.
 const CAUSE_LEVELS = 3;
@@ -126,7 +129,11 @@ function issueFields(value: unknown): Record<string, string> | undefined {
   const issues = readProperty(value, 'issues');
   if (name === undefined || !name.endsWith('ZodError') || !Array.isArray(issues)) return undefined;
   const fields: Record<string, string> = {};
-  for (const issue of issues as unknown[]) {
+  // The first issues only: `issues` may be a Proxy claiming any length. The ZodError stays the
+  // error's cause, with every issue.
+  const count = Math.min((issues as unknown[]).length, MAX_ISSUES);
+  for (let index = 0; index < count; index++) {
+    const issue = (issues as unknown[])[index];
     const path = readProperty(issue, 'path');
     const message = readString(issue, 'message');
     if (!Array.isArray(path) || message === undefined) return undefined;

@@ -2,6 +2,7 @@ import { hasFaultlineBrand } from '../foundation/brand.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
 import { REDACTED } from '../redaction/redactor.js';
 import { cutDetails, cutOf, extend, MARKERS, onChain, type Chain, type Node, type Run } from './serialization-run.js';
+import { forEachItem } from '../foundation/array-items.js';
 import { setOwn } from '../foundation/own-property.js';
 import type { SerializedJson } from '../contract/serialized-error.js';
 import { budgetedText, redact, stringOf } from './bounded-text.js';
@@ -17,8 +18,10 @@ export function jsonCopy(value: unknown, run: Run, node: Node, depth: number, pa
     case 'string':
       return budgetedText(value, run, node);
     case 'number':
+      // NaN and the infinities are written as text, and charged as the text a second pass reads.
+      if (!Number.isFinite(value)) return budgetedText(String(value), run, node);
       node.budget -= 8;
-      return Number.isFinite(value) ? value + 0 : String(value); // `+ 0` turns -0 into 0
+      return value + 0; // `+ 0` turns -0 into 0
     case 'boolean':
       node.budget -= 5;
       return value;
@@ -59,22 +62,32 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: C
     }
     if (converted !== object) return jsonCopy(converted, run, node, depth + 1, path);
   }
+  // Maps and Sets are walked through their iterators, which a subclass may make endless: each
+  // entry costs one from the budget besides what its copy costs, so the walk always ends.
   if (object instanceof Map) {
     // A Map becomes an object keyed by the keys' string forms.
     const entries: Record<string, unknown> = {};
-    for (const [key, entry] of object) setOwn(entries, stringOf(key), entry);
-    return recordCopy(entries, Object.keys(entries), run, node, depth, path);
-  }
-  if (Array.isArray(object) || object instanceof Set) {
-    const items: SerializedJson[] = [];
-    for (const item of Array.isArray(object) ? (object as unknown[]) : Array.from(object as Set<unknown>)) {
+    for (const [key, entry] of object as Map<unknown, unknown>) {
       if (node.budget <= 0) {
-        items.push(cutDetails(node, MARKERS.truncated));
+        cutOf(node).details = true;
         break;
       }
-      const copy = jsonCopy(item, run, node, depth + 1, path);
-      if (copy !== undefined) items.push(copy);
+      node.budget -= 1;
+      setOwn(entries, stringOf(key), entry);
     }
+    return recordCopy(entries, Object.keys(entries), run, node, depth, path);
+  }
+  if (object instanceof Set) {
+    const items: SerializedJson[] = [];
+    for (const item of object as Set<unknown>) {
+      if (!copyItem(items, item, run, node, depth, path)) break;
+      node.budget -= 1;
+    }
+    return items;
+  }
+  if (Array.isArray(object)) {
+    const items: SerializedJson[] = [];
+    forEachItem(object as unknown[], (item) => copyItem(items, item, run, node, depth, path));
     return items;
   }
   let keys: string[];
@@ -86,6 +99,17 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: C
   return recordCopy(object, keys, run, node, depth, path);
 }
 
+/** Adds the copy of one item to `items`; false, after a cut marker, once the budget is spent. */
+function copyItem(items: SerializedJson[], item: unknown, run: Run, node: Node, depth: number, path: Chain): boolean {
+  if (node.budget <= 0) {
+    items.push(cutDetails(node, MARKERS.truncated));
+    return false;
+  }
+  const copy = jsonCopy(item, run, node, depth + 1, path);
+  if (copy !== undefined) items.push(copy);
+  return true;
+}
+
 /** Copies the values under `keys` of `source`, each read on its own so that a throwing getter costs only its key. */
 function recordCopy(source: object, keys: readonly string[], run: Run, node: Node, depth: number, path: Chain): SerializedJson {
   const out: Record<string, SerializedJson> = {};
@@ -94,20 +118,22 @@ function recordCopy(source: object, keys: readonly string[], run: Run, node: Nod
       cutOf(node).details = true;
       break;
     }
-    node.budget -= key.length;
+    // Keys are text too (a Map keyed by API keys must not write them out), and are charged as
+    // written, so that a second pass over the output charges the same.
+    const written = redact(key, run);
+    node.budget -= written.length;
+    const secret = run.redactor !== undefined && (run.redactor.key(key) || run.redactor.key(written));
     let value: unknown;
     try {
       value = (source as Record<string, unknown>)[key];
     } catch {
       // A key named like a secret is redacted whatever its getter does, so that a second pass agrees.
-      setOwn(out, key, run.redactor?.key(key) === true ? REDACTED : cutDetails(node, MARKERS.unreadable));
+      setOwn(out, written, secret ? REDACTED : cutDetails(node, MARKERS.unreadable));
       continue;
     }
     if (value === undefined || value === null) continue;
-    const copy = run.redactor?.key(key) === true ? REDACTED : jsonCopy(value, run, node, depth + 1, path);
+    const copy = secret ? REDACTED : jsonCopy(value, run, node, depth + 1, path);
     if (copy === undefined) continue;
-    // Keys are text too: a Map keyed by API keys must not write them out.
-    const written = redact(key, run);
     // Stored here rather than through setOwn, so that this store learns the shapes of details
     // alone: one store shared by every key of every object is several times slower.
     if (written === '__proto__') setOwn(out, written, copy);

@@ -2,6 +2,7 @@ import { CLASS_NAME, hasFaultlineBrand } from '../foundation/brand.js';
 import { isErrorCategory } from '../foundation/category.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
 import { toWholeNonNegative } from '../foundation/whole-number.js';
+import { forEachItem } from '../foundation/array-items.js';
 import { REDACTED } from '../redaction/redactor.js';
 import { isArray, isErrorValue, isPlainRecord, jsonCopy } from './plain-data.js';
 import type { SerializeOptions } from '../contract/serialize-options.js';
@@ -11,7 +12,7 @@ import { budgetedText, redact, stringOf, text } from './bounded-text.js';
 import { isErrorObject } from '../foundation/error-object.js';
 import { setOwn } from '../foundation/own-property.js';
 import { CLASS_FIELD_TYPES } from '../contract/class-fields.js';
-import { FOREIGN_KEYS, HEAD_KEYS, OPTIONAL_KEYS, TAIL_KEYS } from '../contract/node-keys.js';
+import { hasNodeHead, readsBackAsError } from '../contract/node-shape.js';
 
 /**
  * Serializes a faultline error into the contract. Low level: it takes an error already known to
@@ -165,7 +166,8 @@ function finishNode(
   if (reason !== undefined) cutOf(node).cause = reason;
   else if (cause !== undefined && cause !== null) {
     const copy = causeOf(cause, run, node, depth + 1);
-    if (copy !== undefined) out.cause = copy;
+    if (copy === DEPTH_CUT) cutOf(node).cause = 'depth';
+    else if (copy !== undefined) out.cause = copy;
   }
   if (isArray(errors)) out.errors = errorList(errors, run, node, depth + 1);
   if (run.stack) {
@@ -187,10 +189,17 @@ function cutReason(value: unknown, run: Run, depth: number): 'circular' | 'depth
   return depth > run.maxDepth && isErrorValue(value) ? 'depth' : undefined;
 }
 
-/** A cause not cut by {@link cutReason}: an error node, or a JSON-safe copy of any other value. */
-function causeOf(value: unknown, run: Run, node: Node, depth: number): SerializedCause | undefined {
+// What causeOf gives for data that reads back as an error but lies past maxDepth: the caller
+// cuts it as it cuts such an error.
+const DEPTH_CUT: unique symbol = Symbol('depth cut');
+
+/**
+ * A cause not cut by {@link cutReason}: an error node, or a JSON-safe copy of any other value, or
+ * DEPTH_CUT for data that stands for an error past maxDepth.
+ */
+function causeOf(value: unknown, run: Run, node: Node, depth: number): SerializedCause | typeof DEPTH_CUT | undefined {
   const branded = hasFaultlineBrand(value);
-  if (!branded && !isErrorObject(value)) return inNodeOrder(jsonCopy(value, run, node, 1, undefined));
+  if (!branded && !isErrorObject(value)) return dataCause(value, run, node, depth);
   const error = value as object; // both tests above hold only for objects
   const above = run.ancestors;
   run.ancestors = extend(above, error);
@@ -202,32 +211,24 @@ function causeOf(value: unknown, run: Run, node: Node, depth: number): Serialize
 }
 
 /**
- * Plain data in cause position that has a node's shape (a thrown `{ name, message }`, say) is read
- * back as an error, which is written in node order. So it is written in that order now too, or
- * a round trip would change its bytes. Nested causes of such data are put in order likewise.
- * Every object with a string name and message is put in order, a superset of what reads back as
- * an error (the validator's exact test would cost every class its bytes): data that stays data
- * keeps whatever order it is written in.
+ * Data in cause position (a thrown `{ name, message }`, say) is written as its JSON copy, unless
+ * that copy is read back as an error: then it is written as that error, with an error node's
+ * limits (depth, message length, `errors`, stack) and key order, or a round trip would change it.
+ * The copy is made against a budget of its own, charged to the node only when it stays data.
  */
-function inNodeOrder(copy: SerializedCause | undefined): SerializedCause | undefined {
-  if (!isPlainRecord(copy) || typeof copy.name !== 'string' || typeof copy.message !== 'string') return copy;
-  // A faultline node has a category and retryable; a foreign node may have neither.
-  return Object.hasOwn(copy, 'category') || Object.hasOwn(copy, 'retryable')
-    ? ordered(copy, [...HEAD_KEYS, ...OPTIONAL_KEYS], TAIL_KEYS)
-    : ordered(copy, FOREIGN_KEYS, []);
-}
-
-function ordered(node: Record<string, SerializedCause>, head: readonly string[], tail: readonly string[]): SerializedCause {
-  const middle = Object.keys(node).filter((key) => !head.includes(key) && !tail.includes(key)).sort();
-  const out: Record<string, unknown> = {};
-  for (const key of [...head, ...middle, ...tail]) {
-    if (!Object.hasOwn(node, key)) continue;
-    const value = node[key];
-    if (key === 'cause') setOwn(out, key, inNodeOrder(value));
-    else if (key === 'errors' && Array.isArray(value)) setOwn(out, key, value.map((item: SerializedCause) => inNodeOrder(item)));
-    else setOwn(out, key, value);
+function dataCause(value: unknown, run: Run, node: Node, depth: number): SerializedCause | typeof DEPTH_CUT | undefined {
+  const scratch: Node = { cut: undefined, budget: node.budget };
+  const copy = jsonCopy(value, run, scratch, 1, undefined);
+  if (!readsBackAsError(copy)) {
+    node.budget = scratch.budget;
+    if (scratch.cut !== undefined) cutOf(node).details = true;
+    return copy;
   }
-  return out as SerializedCause;
+  if (depth > run.maxDepth) return DEPTH_CUT;
+  const error = copy as Record<string, SerializedJson>;
+  // What the copy lost to the budget is recorded on the error it becomes.
+  if (scratch.cut !== undefined) setOwn(error, 'truncated', { ...(error.truncated as Truncation | undefined), details: true });
+  return hasNodeHead(error) ? faultlineNode(error, run, depth) : foreignNode(error, run, depth);
 }
 
 /**
@@ -238,7 +239,8 @@ function ordered(node: Record<string, SerializedCause>, head: readonly string[],
 function errorInDetails(error: object, run: Run, node: Node, depth: number, path: Chain | undefined): SerializedJson | undefined {
   const reason = cutReason(error, run, run.ancestors.length + 1);
   if (reason !== undefined) return cutDetails(node, reason === 'circular' ? MARKERS.circular : MARKERS.truncated);
-  return jsonCopy(causeOf(error, run, node, run.ancestors.length + 1), run, node, depth, path);
+  const written = causeOf(error, run, node, run.ancestors.length + 1);
+  return written === DEPTH_CUT ? cutDetails(node, MARKERS.truncated) : jsonCopy(written, run, node, depth, path);
 }
 
 /** An AggregateError's `errors`: a cut entry keeps its place as a marker, so indices still hold. */
@@ -252,7 +254,8 @@ function errorList(errors: readonly unknown[], run: Run, node: Node, depth: numb
     const item = readProperty(errors, index);
     const reason = cutReason(item, run, depth);
     const copy = reason === undefined ? causeOf(item, run, node, depth) : reason === 'circular' ? MARKERS.circular : MARKERS.truncated;
-    if (copy !== undefined) list.push(copy);
+    if (copy === DEPTH_CUT) list.push(MARKERS.truncated);
+    else if (copy !== undefined) list.push(copy);
   }
   return list;
 }
@@ -260,7 +263,12 @@ function errorList(errors: readonly unknown[], run: Run, node: Node, depth: numb
 function stringList(value: unknown, run: Run): string[] | undefined {
   if (!isArray(value)) return undefined;
   try {
-    return value.filter((item): item is string => typeof item === 'string').map((item) => redact(item, run));
+    const list: string[] = [];
+    forEachItem(value, (item) => {
+      if (typeof item === 'string') list.push(redact(item, run));
+      return true;
+    });
+    return list;
   } catch {
     return undefined; // a Proxy of an array whose traps throw
   }
@@ -273,11 +281,15 @@ function classField(key: string, value: unknown, run: Run, node: Node): Serializ
   if (type === 'string') return budgetedText(stringOf(value), run, node);
   if (type === 'whole') return toWholeNonNegative(value);
   if (type === 'stringRecord') {
-    const copy = jsonCopy(value, run, node, 1, undefined);
+    // Made a record of strings first, then copied against the budget as that record: so it is
+    // charged as a second pass over the output, which reads the strings, will charge it.
+    const scratch: Node = { cut: undefined, budget: node.budget };
+    const copy = jsonCopy(value, run, scratch, 1, undefined);
     if (!isPlainRecord(copy)) return undefined;
     const record: Record<string, string> = {};
     for (const [path, message] of Object.entries(copy)) setOwn(record, path, typeof message === 'string' ? message : redact(JSON.stringify(message), run));
-    return record;
+    if (scratch.cut !== undefined) cutOf(node).details = true;
+    return jsonCopy(record, run, node, 1, undefined);
   }
   return jsonCopy(value, run, node, 1, undefined);
 }

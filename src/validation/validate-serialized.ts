@@ -1,6 +1,7 @@
 import { ErrorCategory, isErrorCategory } from '../foundation/category.js';
 import { CLASS_FIELD_TYPES } from '../contract/class-fields.js';
-import { FOREIGN_KEYS, OPTIONAL_KEYS, RESERVED_KEYS, TAIL_KEYS } from '../contract/node-keys.js';
+import { OPTIONAL_KEYS, TAIL_KEYS } from '../contract/node-keys.js';
+import { everyItem, hasRequired, isObject, isPlainObject, nodeFieldProblem, truncationProblem } from '../contract/node-shape.js';
 
 /** Limits on untrusted input, checked as it is read. */
 export interface InputLimits {
@@ -22,12 +23,6 @@ const REQUIRED: readonly (readonly [string, (value: unknown) => boolean, string]
 ];
 // The optional keys of the root node, which may hold `undefined` as zod's optional() allows.
 const DECLARED_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set([...OPTIONAL_KEYS, ...TAIL_KEYS, ...Object.keys(CLASS_FIELD_TYPES)]);
-// The class fields' types and the reserved keys, in one map: one lookup per key read back.
-const OTHER_KEYS: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
-  ...Object.entries(CLASS_FIELD_TYPES),
-  ...RESERVED_KEYS.map((key) => [key, 'reserved'] as const),
-]);
-const FOREIGN_KEY_SET: ReadonlySet<string> = /* @__PURE__ */ new Set(FOREIGN_KEYS);
 const MAX_ISSUES = 20;
 const JSON_EXPECTED = 'Expected a JSON value without null';
 const CAUSE_EXPECTED = 'Expected a serialized error, a foreign error or a JSON value without null';
@@ -46,94 +41,6 @@ export function validateSerializedError(value: unknown, limits: InputLimits): Re
   if (isObject(value)) checkRoot(check, value as Record<string, unknown>);
   else fail(check, '', 'Expected a serialized error object');
   return check.issues;
-}
-
-/**
- * Whether a value (already known to be valid JSON) starts like a faultline node: a record with
- * the five required fields. It is one when, besides, no other field has a problem
- * ({@link nodeFieldProblem}); the rebuilder checks that as it copies the fields.
- */
-export function hasNodeHead(value: unknown): boolean {
-  return isPlainObject(value) && hasRequired(value as Record<string, unknown>);
-}
-
-// The REQUIRED table as straight-line reads: it runs for every node read back.
-function hasRequired(node: Record<string, unknown>): boolean {
-  return (
-    typeof node.name === 'string' &&
-    typeof node.code === 'string' &&
-    isErrorCategory(node.category) &&
-    typeof node.message === 'string' &&
-    typeof node.retryable === 'boolean'
-  );
-}
-
-/** Whether a value (already known to be valid JSON) has the shape of a foreign error: strict. */
-export function isForeignNode(value: unknown): boolean {
-  if (!isPlainObject(value)) return false;
-  const node = value as Record<string, unknown>;
-  if (typeof node.name !== 'string' || typeof node.message !== 'string') return false;
-  for (const key of Object.keys(node)) {
-    if (!FOREIGN_KEY_SET.has(key)) return false;
-    const field = node[key];
-    if ((key === 'code' || key === 'stack') && typeof field !== 'string') return false;
-    if (key === 'errors' && !Array.isArray(field)) return false;
-    if (key === 'truncated' && truncationProblem(field) !== undefined) return false;
-  }
-  return true;
-}
-
-/** What is wrong with one optional field of a node, looking no deeper than the field itself. */
-export function nodeFieldProblem(key: string, value: unknown): string | undefined {
-  switch (key) {
-    case 'name':
-    case 'code':
-    case 'category':
-    case 'message':
-    case 'retryable':
-    case 'cause':
-      return undefined; // hasRequired checks the five above, and runs first; a cause is any JSON value
-    case 'retryAfterMs':
-    case 'status':
-      return isWhole(value) ? undefined : 'Expected a whole number, 0 or more';
-    case 'requestId':
-    case 'stack':
-      return typeof value === 'string' ? undefined : 'Expected a string';
-    case 'recommendations':
-      return Array.isArray(value) && everyItem(value, (item) => typeof item === 'string') ? undefined : 'Expected an array of strings';
-    case 'details':
-      return isPlainObject(value) ? undefined : 'Expected an object of JSON values without null';
-    case 'errors':
-      return Array.isArray(value) ? undefined : 'Expected an array';
-    case 'truncated':
-      return truncationProblem(value);
-  }
-  switch (OTHER_KEYS.get(key)) {
-    case 'reserved':
-      return 'Reserved: a method of every error, or what makes a thenable';
-    case 'string':
-      return typeof value === 'string' ? undefined : 'Expected a string';
-    case 'whole':
-      return isWhole(value) ? undefined : 'Expected a whole number, 0 or more';
-    case 'stringRecord':
-      return isPlainObject(value) && Object.values(value).every((item) => typeof item === 'string') ? undefined : 'Expected an object of strings';
-    default:
-      return undefined; // a class's own field: any JSON value
-  }
-}
-
-function truncationProblem(value: unknown): string | undefined {
-  const problem = "Expected { cause?: 'depth' | 'circular', errors?, message?, stack?: whole numbers, details?: true }";
-  if (!isObject(value)) return problem;
-  for (const [key, field] of Object.entries(value)) {
-    const ok =
-      key === 'cause' ? field === 'depth' || field === 'circular' || field === undefined
-      : key === 'errors' || key === 'message' || key === 'stack' ? isWhole(field) || field === undefined
-      : key === 'details' ? field === true || field === undefined
-      : false;
-    if (!ok) return problem;
-  }
-  return undefined;
 }
 
 /** Where inside a field its problem lies, for the fields whose items have types of their own. */
@@ -198,6 +105,11 @@ function checkRoot(check: Check, node: Record<string, unknown>): void {
       if (!DECLARED_KEYS.has(key)) fail(check, key, JSON_EXPECTED);
       continue;
     }
+    // Before the field's own check, which reads every item of an array.
+    if (Array.isArray(value) && tooLong(check, value)) {
+      fail(check, key);
+      return;
+    }
     const problem = nodeFieldProblem(key, value);
     if (problem !== undefined) {
       fail(check, ...preciseIssue(key, value, problem));
@@ -233,7 +145,11 @@ function walk(check: Check, value: unknown, nesting: number, expected: string): 
   }
   if (exceeds(check, nesting, 0)) return '';
   if (Array.isArray(value)) {
+    if (tooLong(check, value)) return '';
     for (let index = 0; index < value.length; index++) {
+      // Each item counts as one character, so that an array (or a Proxy) of empty items claiming
+      // a huge length is cut by the input limit, not walked to its end.
+      if (exceeds(check, nesting, 1)) return '';
       const below = walk(check, value[index], nesting + 1, JSON_EXPECTED);
       if (below !== undefined) return `.${index}${below}`;
     }
@@ -246,6 +162,14 @@ function walk(check: Check, value: unknown, nesting: number, expected: string): 
     if (below !== undefined) return `.${key}${below}`;
   }
   return undefined;
+}
+
+/** Whether an array claims more items than the input limit has characters left: each item counts as one. */
+function tooLong(check: Check, array: readonly unknown[]): boolean {
+  if (array.length <= check.limits.maxInputLength - check.size) return false;
+  check.problem = `Input is larger than the limit of ${check.limits.maxInputLength} characters`;
+  check.halted = true;
+  return true;
 }
 
 function found(check: Check, problem: string): '' {
@@ -268,26 +192,4 @@ function exceeds(check: Check, nesting: number, characters: number): boolean {
   else return false;
   check.halted = true;
   return true;
-}
-
-/** An object as zod's `z.object` takes one: any object but an array. */
-function isObject(value: unknown): value is object {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A record as zod's `z.record` takes one: its prototype is Object.prototype (of any realm) or null. */
-function isPlainObject(value: unknown): value is object {
-  if (!isObject(value)) return false;
-  const proto = Object.getPrototypeOf(value) as object | null;
-  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
-}
-
-/** `every`, but holes of a sparse array count as `undefined` items, as zod reads them. */
-function everyItem(items: readonly unknown[], test: (item: unknown, index: number) => boolean): boolean {
-  for (let index = 0; index < items.length; index++) if (!test(items[index], index)) return false;
-  return true;
-}
-
-function isWhole(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
