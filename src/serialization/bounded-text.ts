@@ -1,5 +1,5 @@
 import { REDACTED } from '../redaction/redactor.js';
-import { cutOf, MARKERS, type Node, type Run } from './serialization-run.js';
+import { cutOf, MARKERS, type Node, type Run } from './serialization-state.js';
 
 /** A string inside details or a class field: redacted, then cut to what is left of the node's budget. */
 export function budgetedText(value: string, run: Run, node: Node): string {

@@ -1,7 +1,8 @@
 import { hasFaultlineBrand } from '../foundation/brand.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
 import { REDACTED } from '../redaction/redactor.js';
-import { cutDetails, cutOf, extend, MARKERS, onChain, type Chain, type Node, type Run } from './serialization-run.js';
+import { extend, onChain, type Chain } from './ancestor-chain.js';
+import { cutDetails, cutOf, MARKERS, type Node, type Run } from './serialization-state.js';
 import { forEachItem } from '../foundation/array-items.js';
 import { setOwn } from '../foundation/own-property.js';
 import type { SerializedJson } from '../contract/serialized-error.js';
@@ -39,7 +40,7 @@ export function jsonCopy(value: unknown, run: Run, node: Node, depth: number, pa
   if (onChain(path, object)) return cutDetails(node, MARKERS.circular);
   if (depth > run.maxDepth || node.budget <= 0) return cutDetails(node, MARKERS.truncated);
   // An error inside details is written as a cause node would be: an error node is JSON too.
-  if (isErrorValue(object)) return run.copyError(object, run, node, depth, path);
+  if (writesAsErrorNode(object)) return run.copyError(object, run, node, depth, path);
   try {
     return objectCopy(object, run, node, depth, extend(path, object));
   } catch {
@@ -143,7 +144,7 @@ function recordCopy(source: object, keys: readonly string[], run: Run, node: Nod
 }
 
 /** Whether a value is written as an error node: a faultline error of any copy, or any Error. */
-export function isErrorValue(value: unknown): boolean {
+export function writesAsErrorNode(value: unknown): boolean {
   return hasFaultlineBrand(value) || isErrorObject(value);
 }
 

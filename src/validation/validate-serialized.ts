@@ -2,17 +2,13 @@ import { ErrorCategory, isErrorCategory } from '../foundation/category.js';
 import { CLASS_FIELD_TYPES } from '../contract/class-fields.js';
 import { OPTIONAL_KEYS, TAIL_KEYS } from '../contract/node-keys.js';
 import { everyItem, hasRequired, isObject, isPlainObject, nodeFieldProblem, truncationProblem } from '../contract/node-shape.js';
-
-/** Limits on untrusted input, checked as it is read. */
-export interface InputLimits {
-  /** The most characters of strings and keys, all together, in the input. */
-  readonly maxInputLength: number;
-  /** The deepest nesting of objects and arrays. */
-  readonly maxNesting: number;
-}
+import { JSON_EXPECTED, json } from './json-walk.js';
+import { fail, tooLong, within, type Check, type InputLimits } from './validation-check.js';
 
 const CATEGORY_LIST = Object.keys(ErrorCategory).join(', ');
+
 const isString = (value: unknown): boolean => typeof value === 'string';
+
 // The required fields of a node: key, test, and what the test expects.
 const REQUIRED: readonly (readonly [string, (value: unknown) => boolean, string])[] = [
   ['name', isString, 'Expected a string'],
@@ -21,10 +17,10 @@ const REQUIRED: readonly (readonly [string, (value: unknown) => boolean, string]
   ['message', isString, 'Expected a string'],
   ['retryable', (value) => typeof value === 'boolean', 'Expected a boolean'],
 ];
+
 // The optional keys of the root node, which may hold `undefined` as zod's optional() allows.
 const DECLARED_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set([...OPTIONAL_KEYS, ...TAIL_KEYS, ...Object.keys(CLASS_FIELD_TYPES)]);
-const MAX_ISSUES = 20;
-const JSON_EXPECTED = 'Expected a JSON value without null';
+
 const CAUSE_EXPECTED = 'Expected a serialized error, a foreign error or a JSON value without null';
 
 /**
@@ -58,27 +54,6 @@ function preciseIssue(key: string, value: unknown, problem: string): [string, st
     if (bad !== undefined) return [`${key}.${bad}`, 'Expected a string'];
   }
   return [key, problem];
-}
-
-/** One validation under way: the issues so far, and what the limits have counted. */
-interface Check {
-  readonly limits: InputLimits;
-  readonly issues: Record<string, string>;
-  issueCount: number;
-  size: number;
-  halted: boolean;
-  /** What walk() or exceeds() found wrong, until fail() records it. */
-  problem?: string | undefined;
-}
-
-/** Records an issue: `message`, or what walk() or exceeds() found. None if a limit was passed before: that one is recorded. */
-function fail(check: Check, path: string, message = check.problem): false {
-  check.problem = undefined;
-  if (message !== undefined && check.issueCount < MAX_ISSUES && !Object.hasOwn(check.issues, path)) {
-    Object.defineProperty(check.issues, path, { value: message, enumerable: true, writable: true, configurable: true });
-    check.issueCount++;
-  }
-  return false;
 }
 
 function checkRoot(check: Check, node: Record<string, unknown>): void {
@@ -121,75 +96,4 @@ function checkRoot(check: Check, node: Record<string, unknown>): void {
     else if (key === 'errors') everyItem(value as unknown[], (item, index) => json(check, item, `errors.${index}`, 3, CAUSE_EXPECTED));
     else json(check, value, key, 2);
   }
-}
-
-/**
- * A JSON value with no `null`, no `undefined`, no non-finite number and only plain objects.
- * The path of a problem is put together only once there is one: building `path.key` for every
- * value read was a large share of the time it takes to validate a valid input.
- */
-function json(check: Check, value: unknown, path: string, nesting: number, expected = JSON_EXPECTED): boolean {
-  const below = walk(check, value, nesting, expected);
-  return below === undefined || fail(check, path + below);
-}
-
-/** Walks `value` for json(): undefined if it is fine, else where below it the problem lies (`.a.0`). */
-function walk(check: Check, value: unknown, nesting: number, expected: string): string | undefined {
-  switch (typeof value) {
-    case 'string':
-      return exceeds(check, nesting, value.length) ? '' : undefined;
-    case 'number':
-      return Number.isFinite(value) ? undefined : found(check, 'Expected a finite number');
-    case 'boolean':
-      return undefined;
-  }
-  if (exceeds(check, nesting, 0)) return '';
-  if (Array.isArray(value)) {
-    if (tooLong(check, value)) return '';
-    for (let index = 0; index < value.length; index++) {
-      // Each item counts as one character, so that an array (or a Proxy) of empty items claiming
-      // a huge length is cut by the input limit, not walked to its end.
-      if (exceeds(check, nesting, 1)) return '';
-      const below = walk(check, value[index], nesting + 1, JSON_EXPECTED);
-      if (below !== undefined) return `.${index}${below}`;
-    }
-    return undefined;
-  }
-  if (!isPlainObject(value)) return found(check, expected);
-  for (const key of Object.keys(value)) {
-    if (exceeds(check, nesting, key.length)) return '';
-    const below = walk(check, (value as Record<string, unknown>)[key], nesting + 1, JSON_EXPECTED);
-    if (below !== undefined) return `.${key}${below}`;
-  }
-  return undefined;
-}
-
-/** Whether an array claims more items than the input limit has characters left: each item counts as one. */
-function tooLong(check: Check, array: readonly unknown[]): boolean {
-  if (array.length <= check.limits.maxInputLength - check.size) return false;
-  check.problem = `Input is larger than the limit of ${check.limits.maxInputLength} characters`;
-  check.halted = true;
-  return true;
-}
-
-function found(check: Check, problem: string): '' {
-  check.problem = problem;
-  return '';
-}
-
-/** Counts input size and nesting at a value whose path is known. */
-function within(check: Check, path: string, nesting: number, characters: number): boolean {
-  return !exceeds(check, nesting, characters) || fail(check, path);
-}
-
-/** Whether the input is past a limit; past either, the whole input is rejected, once. */
-function exceeds(check: Check, nesting: number, characters: number): boolean {
-  if (check.halted) return true;
-  check.size += characters;
-  const { maxNesting, maxInputLength } = check.limits;
-  if (nesting > maxNesting) check.problem = `Nesting is deeper than the limit of ${maxNesting}`;
-  else if (check.size > maxInputLength) check.problem = `Input is larger than the limit of ${maxInputLength} characters`;
-  else return false;
-  check.halted = true;
-  return true;
 }

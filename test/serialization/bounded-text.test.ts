@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRun, type Node } from '../../src/serialization/serialization-run.js';
+import { createRun, type Node } from '../../src/serialization/serialization-state.js';
 import { budgetedText, redact, stringOf, text } from '../../src/serialization/bounded-text.js';
 
 const noErrors = (): undefined => undefined;

@@ -3,7 +3,7 @@ import {
   AgentStateError, AuthenticationError, deserializeError, ModelTimeoutError, serializeError, ToolError, ToolTimeoutError, TransientError,
   type JsonObject, type SerializedError,
 } from '../../src/index.js';
-import { isNodeKey } from '../../src/serialization/serialize-faultline.js';
+import { isNodeKey } from '../../src/serialization/own-fields.js';
 import { GOLDEN_CASES, PaymentDeclinedError } from '../contract/golden-cases.js';
 import { HEAD_KEYS, OPTIONAL_KEYS, RESERVED_KEYS, TAIL_KEYS } from '../../src/contract/node-keys.js';
 

@@ -1,6 +1,16 @@
-import { createRedactor, type Redactor } from '../redaction/redactor.js';
-import { SERIALIZE_DEFAULTS, type SerializeOptions } from '../contract/serialize-options.js';
+import type { Chain } from './ancestor-chain.js';
+import { extend } from './ancestor-chain.js';
+import type { SerializeOptions } from '../contract/serialize-options.js';
+import { SERIALIZE_DEFAULTS } from '../contract/serialize-options.js';
 import type { SerializedJson, Truncation } from '../contract/serialized-error.js';
+import { readProperty } from '../foundation/safe-read.js';
+import { toWholeNonNegative } from '../foundation/whole-number.js';
+import { createRedactor, type Redactor } from '../redaction/redactor.js';
+
+/*
+ * The state of one serialization, and what it cuts: the resolved limits and redactor, each
+ * node's budget, the markers written where a value is cut, and the `truncated` record of a node.
+ */
 
 /** The markers written where a value cannot be copied as it is. docs/contract.md lists them. */
 export const MARKERS = {
@@ -10,29 +20,6 @@ export const MARKERS = {
 } as const;
 
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-/**
- * Objects from a root down to the current one, as a linked list: extending it allocates one
- * small link, where an array allocates 17 slots on its first push. Serializing an error with a
- * cause and details made two such arrays, garbage as soon as the call returned.
- */
-export interface Chain {
-  readonly object: object;
-  readonly up: Chain | undefined;
-  /** How many objects the chain holds, this one included. */
-  readonly length: number;
-}
-
-/** `chain` with `object` below its end. */
-export function extend(chain: Chain | undefined, object: object): Chain {
-  return { object, up: chain, length: chain === undefined ? 1 : chain.length + 1 };
-}
-
-/** Whether `object` is on the chain. */
-export function onChain(chain: Chain | undefined, object: object): boolean {
-  for (let link = chain; link !== undefined; link = link.up) if (link.object === object) return true;
-  return false;
-}
 
 /** One serialization: the resolved options and the error nodes above the current one. */
 export interface Run {
@@ -66,6 +53,30 @@ export function cutOf(node: Node): Mutable<Truncation> {
 export function cutDetails(node: Node, marker: string): string {
   cutOf(node).details = true;
   return marker;
+}
+
+export function mergeTruncation(previous: unknown, cut: Truncation): Truncation | undefined {
+  // A node read back from an earlier cut keeps its marks; new cuts are added to them.
+  // Read safely: a `truncated` given through the constructor's options may be anything, a Proxy too.
+  const cause = cut.cause ?? readProperty(previous, 'cause');
+  const errors = cut.errors ?? toWholeNonNegative(readProperty(previous, 'errors'));
+  const message = cut.message ?? toWholeNonNegative(readProperty(previous, 'message'));
+  const stack = cut.stack ?? toWholeNonNegative(readProperty(previous, 'stack'));
+  const details = cut.details ?? readProperty(previous, 'details');
+  // Built in a fixed key order, so that the same cuts always serialize to the same bytes.
+  const merged: Mutable<Truncation> = {};
+  if (cause === 'depth' || cause === 'circular') merged.cause = cause;
+  if (errors !== undefined) merged.errors = errors;
+  if (message !== undefined) merged.message = message;
+  if (stack !== undefined) merged.stack = stack;
+  if (details === true) merged.details = true;
+  // A node read back with `truncated: {}` keeps it, so that a round trip changes nothing.
+  return Object.keys(merged).length === 0 && previous === undefined ? undefined : merged;
+}
+
+export function isEmpty(object: object): boolean {
+  for (const key in object) if (Object.hasOwn(object, key)) return false;
+  return true;
 }
 
 /** The run of one serialization, with every limit resolved to its default where not given. */

@@ -1,0 +1,39 @@
+import { ValidationError } from '../errors/validation.js';
+
+/*
+ * The ValidationErrors deserializeError throws for input that is not the contract: JSON that does
+ * not parse, input past the size limit, fields of the wrong type, an object that cannot be read.
+ * The input is always the error's `cause`.
+ */
+
+export function parse(text: string, maxInputLength: number): unknown {
+  if (text.length > maxInputLength) {
+    throw wholeInputError(`input is larger than ${maxInputLength} characters`, `Input is larger than the limit of ${maxInputLength} characters`, text);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const reason = reasonOf(error);
+    throw wholeInputError(`invalid JSON (${reason})`, `Invalid JSON: ${reason}`, text);
+  }
+}
+
+export function unreadable(reason: string, input: unknown): ValidationError {
+  return wholeInputError(`unreadable input (${reason})`, `Unreadable input: ${reason}`, input);
+}
+
+/** A problem with the input as a whole, rather than with one field: its path is ''. */
+function wholeInputError(summary: string, issue: string, input: unknown): ValidationError {
+  return new ValidationError(`Not a serialized faultline error: ${summary}`, { fields: { '': issue }, cause: input });
+}
+
+export function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'unreadable';
+}
+
+export function describe(issues: Record<string, string>): string {
+  return Object.entries(issues)
+    .slice(0, 3)
+    .map(([path, message]) => (path === '' ? message : `${path}: ${message}`))
+    .join('; ');
+}

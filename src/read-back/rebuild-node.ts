@@ -1,0 +1,112 @@
+import type { FaultlineError } from '../base/faultline-error.js';
+import { hasNodeHead, isForeignNode, nodeFieldProblem } from '../contract/node-shape.js';
+import type { SerializedCause, SerializedError, SerializedForeignError } from '../contract/serialized-error.js';
+import { setOwn } from '../foundation/own-property.js';
+import { classForName, type FaultlineErrorClass } from './class-registry.js';
+
+/*
+ * Rebuilding validated nodes into errors: the class found by name, the fields copied, causes and
+ * `errors` rebuilt as what their own keys say they are.
+ */
+
+// Fields the rebuilt error gets only where they differ from what its class's prototype says.
+type HeadField = 'name' | 'code' | 'category' | 'retryable';
+
+/** What rebuilding one input needs to know besides the nodes. */
+export interface Rebuild {
+  readonly local: ReadonlyMap<string, FaultlineErrorClass> | undefined;
+  /** Whether construct() makes errors with no stack at all (see capturesNoStack). */
+  readonly stackless: boolean;
+}
+
+/**
+ * The error a node stands for, or undefined when one of its fields has the wrong type for a
+ * faultline node: then a cause is not one (the root, validated whole, always is). Checked while
+ * the fields are copied rather than in a pass of its own, which read every field twice; a node
+ * that fails is rare, and what was built for it is dropped.
+ */
+export function rebuildNode(r: Rebuild, node: SerializedError): FaultlineError | undefined {
+  const cls = classForName(node.name, node.category, r.local);
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- built on cls's prototype without running its constructor, by design (see construct)
+  const error = construct(cls, node.message, causeOptions(r, node.cause)) as FaultlineError;
+  for (const key of Object.keys(node)) {
+    switch (key) {
+      case 'name':
+      case 'code':
+      case 'category':
+      case 'retryable':
+      case 'message':
+      case 'cause':
+        continue; // hasNodeHead checked the first five; construct() set message and cause, and the rest are set below
+    }
+    const value = node[key];
+    if (value === undefined) continue; // the root's declared keys may hold undefined
+    if (nodeFieldProblem(key, value) !== undefined) return undefined;
+    if (key === 'errors' || key === 'stack') continue; // set by finish()
+    // Own data properties, like the constructor's options make; setOwn so that a key such as
+    // `__proto__` stays a plain field and never reaches the prototype.
+    if (key === 'truncated') defineHidden(error, key, value);
+    else setOwn(error, key, value);
+  }
+  // Last, so that a default computed from other fields (ModelApiError's retryable) sees them.
+  // Only what differs from the class's prototype becomes an own field.
+  const target = error as { -readonly [K in HeadField]: SerializedError[K] };
+  if (target.name !== node.name) target.name = node.name;
+  if (target.code !== node.code) target.code = node.code;
+  if (target.category !== node.category) target.category = node.category;
+  if (target.retryable !== node.retryable) target.retryable = node.retryable;
+  // A class default the node does not carry (AuthenticationError's status 401) was not there when
+  // it was written: hide it, or serializing the error again would add it.
+  if (node.status === undefined && error.status !== undefined) defineHidden(error, 'status', undefined);
+  finish(r, error, node);
+  return error;
+}
+
+function rebuildForeign(r: Rebuild, node: SerializedForeignError): Error {
+  const error = construct(Error, node.message, causeOptions(r, node.cause));
+  if (node.name !== 'Error') defineHidden(error, 'name', node.name);
+  if (node.code !== undefined) (error as Error & { code?: string }).code = node.code;
+  if (node.truncated !== undefined) defineHidden(error, 'truncated', node.truncated);
+  finish(r, error, node);
+  return error;
+}
+
+/** A cause is rebuilt as what its own keys say it is: a faultline error, a foreign error, or data. */
+function rebuildCause(r: Rebuild, value: SerializedCause): unknown {
+  const error = hasNodeHead(value) ? rebuildNode(r, value as SerializedError) : undefined;
+  if (error !== undefined) return error;
+  if (isForeignNode(value)) return rebuildForeign(r, value as SerializedForeignError);
+  return value;
+}
+
+function causeOptions(r: Rebuild, cause: SerializedCause | undefined): { cause: unknown } | undefined {
+  return cause === undefined ? undefined : { cause: rebuildCause(r, cause) };
+}
+
+function finish(r: Rebuild, error: Error, node: { readonly errors?: readonly SerializedCause[] | undefined; readonly stack?: string | undefined }): void {
+  if (node.errors !== undefined) {
+    // By index rather than `map`: an input object's array may carry an own `constructor` key.
+    const errors: unknown[] = [];
+    for (let index = 0; index < node.errors.length; index++) errors.push(rebuildCause(r, node.errors[index] as SerializedCause));
+    defineHidden(error, 'errors', errors);
+  }
+  // The stack is the persisted one, or none: not one made up by construct(). V8 made none (see
+  // deserializeError); an engine that did gets it replaced. Assigned, not defined: defineProperty
+  // would first format the stack it replaces.
+  if (node.stack !== undefined || (!r.stackless && error.stack !== undefined)) (error as { stack?: string | undefined }).stack = node.stack;
+}
+
+/**
+ * Makes a real Error (with the engine's error internals, so `Error.isError` and `util.inspect`
+ * treat it as one) whose prototype is the class's, without running the class's constructor:
+ * the fields are the serialized ones, and a user constructor with other parameters cannot get
+ * in the way.
+ */
+function construct(cls: abstract new (...args: never) => unknown, message: string, options: { cause: unknown } | undefined): Error {
+  return Reflect.construct(Error, options === undefined ? [message] : [message, options], cls as unknown as new () => Error);
+}
+
+/** A field like the engine's own `stack` and `cause`: own, writable, not enumerable. */
+function defineHidden(target: object, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: false });
+}

@@ -1,0 +1,65 @@
+/*
+ * One validation under way: the issues found so far by path, and what the input limits have
+ * counted. Past a limit the whole input is rejected, once.
+ */
+
+/** Limits on untrusted input, checked as it is read. */
+export interface InputLimits {
+  /** The most characters of strings and keys, all together, in the input. */
+  readonly maxInputLength: number;
+  /** The deepest nesting of objects and arrays. */
+  readonly maxNesting: number;
+}
+
+const MAX_ISSUES = 20;
+
+/** One validation under way: the issues so far, and what the limits have counted. */
+export interface Check {
+  readonly limits: InputLimits;
+  readonly issues: Record<string, string>;
+  issueCount: number;
+  size: number;
+  halted: boolean;
+  /** What walk() or exceeds() found wrong, until fail() records it. */
+  problem?: string | undefined;
+}
+
+/** Records an issue: `message`, or what walk() or exceeds() found. None if a limit was passed before: that one is recorded. */
+export function fail(check: Check, path: string, message = check.problem): false {
+  check.problem = undefined;
+  if (message !== undefined && check.issueCount < MAX_ISSUES && !Object.hasOwn(check.issues, path)) {
+    Object.defineProperty(check.issues, path, { value: message, enumerable: true, writable: true, configurable: true });
+    check.issueCount++;
+  }
+  return false;
+}
+
+/** Counts input size and nesting at a value whose path is known. */
+export function within(check: Check, path: string, nesting: number, characters: number): boolean {
+  return !exceeds(check, nesting, characters) || fail(check, path);
+}
+
+/** Whether the input is past a limit; past either, the whole input is rejected, once. */
+export function exceeds(check: Check, nesting: number, characters: number): boolean {
+  if (check.halted) return true;
+  check.size += characters;
+  const { maxNesting, maxInputLength } = check.limits;
+  if (nesting > maxNesting) check.problem = `Nesting is deeper than the limit of ${maxNesting}`;
+  else if (check.size > maxInputLength) check.problem = `Input is larger than the limit of ${maxInputLength} characters`;
+  else return false;
+  check.halted = true;
+  return true;
+}
+
+/** Whether an array claims more items than the input limit has characters left: each item counts as one. */
+export function tooLong(check: Check, array: readonly unknown[]): boolean {
+  if (array.length <= check.limits.maxInputLength - check.size) return false;
+  check.problem = `Input is larger than the limit of ${check.limits.maxInputLength} characters`;
+  check.halted = true;
+  return true;
+}
+
+export function found(check: Check, problem: string): '' {
+  check.problem = problem;
+  return '';
+}
