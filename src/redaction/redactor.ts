@@ -17,8 +17,9 @@ export interface RedactionOptions {
   /** Further patterns to redact inside any string. Each match becomes `[REDACTED]`. */
   readonly patterns?: readonly RegExp[];
   /**
-   * Further key names whose values are redacted. A string matches a key equal to it once both are
-   * lowercased and stripped to letters and digits (`'customerSsn'` matches `customer_ssn`); a RegExp tests the raw key.
+   * Further key names whose values are redacted. A string compares as the built-in names do: once
+   * both are lowercased and stripped to letters and digits, a key that ends with it matches
+   * (`'ssn'` matches `ssn`, `SSN` and `customer_ssn`, not `lessons`). A RegExp tests the raw key.
    */
   readonly keys?: readonly (string | RegExp)[];
 }
@@ -43,6 +44,10 @@ function normalizeKey(key: string): string {
   return key.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
+function endsWithAny(normalized: string, names: readonly string[]): boolean {
+  return names.some((name) => normalized.endsWith(name));
+}
+
 // The same few keys (`apiKey`, `userId`, ...) come back on every error: remember the answers.
 const secretKeys = new Map<string, boolean>();
 
@@ -51,7 +56,7 @@ export function isSecretKey(key: string): boolean {
   let secret = secretKeys.get(key);
   if (secret === undefined) {
     const normalized = normalizeKey(key);
-    secret = SECRET_KEY_SUFFIXES.some((suffix) => normalized.endsWith(suffix));
+    secret = endsWithAny(normalized, SECRET_KEY_SUFFIXES);
     if (secretKeys.size >= 1024) secretKeys.clear();
     secretKeys.set(key, secret);
   }
@@ -97,12 +102,13 @@ function buildRedactor(options: RedactionOptions): Redactor {
   const patterns = (options.patterns ?? []).map((pattern) => withFlags(pattern, true));
   const keys = options.keys ?? [];
   if (patterns.length === 0 && keys.length === 0) return DEFAULT_REDACTOR;
-  const extraNames = keys.filter((key): key is string => typeof key === 'string').map(normalizeKey);
+  // An empty name would end every key: it names nothing, so it is left out.
+  const extraNames = keys.filter((key): key is string => typeof key === 'string').map(normalizeKey).filter((name) => name !== '');
   const extraKeyPatterns = keys.filter((key): key is RegExp => key instanceof RegExp).map((key) => withFlags(key, false));
   return {
     text: (text) => patterns.reduce((result, pattern) => result.replace(pattern, REDACTED), redactText(text)),
     key: (key) =>
-      isSecretKey(key) || extraNames.includes(normalizeKey(key)) || extraKeyPatterns.some((pattern) => pattern.test(key)),
+      isSecretKey(key) || endsWithAny(normalizeKey(key), extraNames) || extraKeyPatterns.some((pattern) => pattern.test(key)),
   };
 }
 

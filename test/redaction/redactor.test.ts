@@ -207,11 +207,20 @@ describe('configuration', () => {
     expect(sticky.flags).toBe('y');
   });
 
-  it('extra key names, as strings, compare like the built-in ones: any case or style', () => {
-    const details = { ssn: '000-00-0000', SSN: '000-00-0000', S_S_N: '000-00-0000', lessons: 'kept' };
+  it('extra key names, as strings, compare like the built-in ones: any case or style, as the end of a key', () => {
+    const details = {
+      ssn: '000-00-0000', SSN: '000-00-0000', S_S_N: '000-00-0000', customer_ssn: '000-00-0000', customerSsn: '000-00-0000',
+      lessons: 'kept', ssnIssued: 'kept',
+    };
     expect(serializeError(new ToolError('t', { details }), { redact: { keys: ['ssn'] } }).details).toEqual({
-      ssn: '[REDACTED]', SSN: '[REDACTED]', S_S_N: '[REDACTED]', lessons: 'kept',
+      ssn: '[REDACTED]', SSN: '[REDACTED]', S_S_N: '[REDACTED]', customer_ssn: '[REDACTED]', customerSsn: '[REDACTED]',
+      lessons: 'kept', ssnIssued: 'kept',
     });
+  });
+
+  it('extra key names that hold no letter or digit name nothing, and redact nothing', () => {
+    const details = { anything: 'kept', '': 'kept too' };
+    expect(serializeError(new ToolError('t', { details }), { redact: { keys: ['', '__'] } }).details).toEqual(details);
   });
 
   it("extra key names, as RegExps, test the raw key and leave the caller's lastIndex alone", () => {
