@@ -9,12 +9,10 @@ import { isErrorCategory } from '../foundation/category.js';
  * read back as) share them.
  */
 
-// The class fields' types and the reserved keys, in one map: one lookup per key read back.
-const OTHER_KEYS: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
-  ...Object.entries(CLASS_FIELD_TYPES),
-  ...RESERVED_KEYS.map((key) => [key, 'reserved'] as const),
-]);
-const FOREIGN_KEY_SET: ReadonlySet<string> = /* @__PURE__ */ new Set(FOREIGN_KEYS);
+// The class fields' types and the reserved keys, in one map: one lookup per key read back. Built
+// on first use, so that importing the module does no work.
+let otherKeys: ReadonlyMap<string, FieldRule> | undefined;
+let foreignKeys: ReadonlySet<string> | undefined;
 
 /**
  * Whether a JSON value in cause position (a cause, or an entry of `errors`) is read back as an
@@ -23,14 +21,14 @@ const FOREIGN_KEY_SET: ReadonlySet<string> = /* @__PURE__ */ new Set(FOREIGN_KEY
 export function readsBackAsError(value: unknown): boolean {
   if (!hasNodeHead(value)) return isForeignNode(value);
   const node = value as Record<string, unknown>;
-  for (const key of Object.keys(node)) if (nodeFieldProblem(key, node[key]) !== undefined) return false;
+  for (const key of Object.keys(node)) if (!fieldFits(key, node[key])) return false;
   return true;
 }
 
 /**
  * Whether a value (already known to be valid JSON) starts like a faultline node: a record with
- * the five required fields. It is one when, besides, no other field has a problem
- * ({@link nodeFieldProblem}); the rebuilder checks that as it copies the fields.
+ * the five required fields. It is one when, besides, every other field fits its rule
+ * ({@link fieldFits}); the rebuilder checks that as it copies the fields.
  */
 export function hasNodeHead(value: unknown): boolean {
   return isPlainObject(value) && hasRequired(value as Record<string, unknown>);
@@ -53,17 +51,24 @@ export function isForeignNode(value: unknown): boolean {
   const node = value as Record<string, unknown>;
   if (typeof node.name !== 'string' || typeof node.message !== 'string') return false;
   for (const key of Object.keys(node)) {
-    if (!FOREIGN_KEY_SET.has(key)) return false;
+    if (!(foreignKeys ??= new Set(FOREIGN_KEYS)).has(key)) return false;
     const field = node[key];
     if ((key === 'code' || key === 'stack') && typeof field !== 'string') return false;
     if (key === 'errors' && !Array.isArray(field)) return false;
-    if (key === 'truncated' && truncationProblem(field) !== undefined) return false;
+    if (key === 'truncated' && !isTruncation(field)) return false;
   }
   return true;
 }
 
-/** What is wrong with one optional field of a node, looking no deeper than the field itself. */
-export function nodeFieldProblem(key: string, value: unknown): string | undefined {
+/**
+ * The type a node's field must have, by its key: the contract's own fields, the built-in class
+ * fields, and the reserved keys no node may carry. `undefined` for a key that may hold any JSON
+ * value (a cause, a user class's field) or that {@link hasRequired} checks.
+ */
+export type FieldRule = 'whole' | 'string' | 'strings' | 'record' | 'array' | 'truncation' | 'stringRecord' | 'reserved';
+
+/** The rule of a node's field. */
+export function fieldRule(key: string): FieldRule | undefined {
   switch (key) {
     case 'name':
     case 'code':
@@ -71,48 +76,70 @@ export function nodeFieldProblem(key: string, value: unknown): string | undefine
     case 'message':
     case 'retryable':
     case 'cause':
-      return undefined; // hasRequired checks the five above, and runs first; a cause is any JSON value
+      return undefined;
     case 'retryAfterMs':
     case 'status':
-      return isWhole(value) ? undefined : 'Expected a whole number, 0 or more';
+      return 'whole';
     case 'requestId':
     case 'stack':
-      return typeof value === 'string' ? undefined : 'Expected a string';
+      return 'string';
     case 'recommendations':
-      return Array.isArray(value) && everyItem(value, (item) => typeof item === 'string') ? undefined : 'Expected an array of strings';
+      return 'strings';
     case 'details':
-      return isPlainObject(value) ? undefined : 'Expected an object of JSON values without null';
+      return 'record';
     case 'errors':
-      return Array.isArray(value) ? undefined : 'Expected an array';
+      return 'array';
     case 'truncated':
-      return truncationProblem(value);
+      return 'truncation';
   }
-  switch (OTHER_KEYS.get(key)) {
-    case 'reserved':
-      return 'Reserved: a method of every error, or what makes a thenable';
-    case 'string':
-      return typeof value === 'string' ? undefined : 'Expected a string';
+  otherKeys ??= new Map<string, FieldRule>([
+    ...Object.entries(CLASS_FIELD_TYPES),
+    ...RESERVED_KEYS.map((reserved) => [reserved, 'reserved'] as const),
+  ]);
+  return otherKeys.get(key);
+}
+
+/** Whether a value fits a rule, looking no deeper than the value itself. */
+export function fitsRule(rule: FieldRule | undefined, value: unknown): boolean {
+  switch (rule) {
+    case undefined:
+      return true;
     case 'whole':
-      return isWhole(value) ? undefined : 'Expected a whole number, 0 or more';
+      return isWhole(value);
+    case 'string':
+      return typeof value === 'string';
+    case 'strings':
+      return Array.isArray(value) && everyItem(value, (item) => typeof item === 'string');
+    case 'record':
+      return isPlainObject(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'truncation':
+      return isTruncation(value);
     case 'stringRecord':
-      return isPlainObject(value) && Object.values(value).every((item) => typeof item === 'string') ? undefined : 'Expected an object of strings';
-    default:
-      return undefined; // a class's own field: any JSON value
+      return isPlainObject(value) && Object.values(value).every((item) => typeof item === 'string');
+    case 'reserved':
+      return false;
   }
 }
 
-export function truncationProblem(value: unknown): string | undefined {
-  const problem = "Expected { cause?: 'depth' | 'circular', errors?, message?, stack?: whole numbers, details?: true }";
-  if (!isObject(value)) return problem;
+/** Whether one field of a node fits the rule of its key. */
+export function fieldFits(key: string, value: unknown): boolean {
+  return fitsRule(fieldRule(key), value);
+}
+
+/** Whether a value is a `truncated` record: `{ cause?: 'depth' | 'circular', errors?, message?, stack?: whole numbers, details?: true }`. */
+export function isTruncation(value: unknown): boolean {
+  if (!isObject(value)) return false;
   for (const [key, field] of Object.entries(value)) {
     const ok =
       key === 'cause' ? field === 'depth' || field === 'circular' || field === undefined
       : key === 'errors' || key === 'message' || key === 'stack' ? isWhole(field) || field === undefined
       : key === 'details' ? field === true || field === undefined
       : false;
-    if (!ok) return problem;
+    if (!ok) return false;
   }
-  return undefined;
+  return true;
 }
 
 /** An object as zod's `z.object` takes one: any object but an array. */

@@ -1,5 +1,5 @@
 import type { FaultlineError } from '../base/faultline-error.js';
-import { hasNodeHead, isForeignNode, nodeFieldProblem } from '../contract/node-shape.js';
+import { fieldFits, hasNodeHead, isForeignNode } from '../contract/node-shape.js';
 import type { SerializedCause, SerializedError, SerializedForeignError } from '../contract/serialized-error.js';
 import { setOwn } from '../foundation/own-property.js';
 import { classForName, type FaultlineErrorClass } from './class-registry.js';
@@ -41,7 +41,7 @@ export function rebuildNode(r: Rebuild, node: SerializedError): FaultlineError |
     }
     const value = node[key];
     if (value === undefined) continue; // the root's declared keys may hold undefined
-    if (nodeFieldProblem(key, value) !== undefined) return undefined;
+    if (!fieldFits(key, value)) return undefined;
     if (key === 'errors' || key === 'stack') continue; // set by finish()
     // Own data properties, like the constructor's options make; setOwn so that a key such as
     // `__proto__` stays a plain field and never reaches the prototype.

@@ -1,7 +1,7 @@
 import { ErrorCategory, isErrorCategory } from '../foundation/category.js';
 import { CLASS_FIELD_TYPES } from '../contract/class-fields.js';
 import { OPTIONAL_KEYS, TAIL_KEYS } from '../contract/node-keys.js';
-import { everyItem, hasRequired, isObject, isPlainObject, nodeFieldProblem, truncationProblem } from '../contract/node-shape.js';
+import { everyItem, fieldRule, fitsRule, hasRequired, isObject, isPlainObject, isTruncation, type FieldRule } from '../contract/node-shape.js';
 import { JSON_EXPECTED, json } from './json-walk.js';
 import { fail, tooLong, within, type Check, type InputLimits } from './validation-check.js';
 
@@ -39,6 +39,24 @@ export function validateSerializedError(value: unknown, limits: InputLimits): Re
   return check.issues;
 }
 
+// What a field that breaks its rule is told, by rule.
+const EXPECTED: Readonly<Record<FieldRule, string>> = {
+  whole: 'Expected a whole number, 0 or more',
+  string: 'Expected a string',
+  strings: 'Expected an array of strings',
+  record: 'Expected an object of JSON values without null',
+  array: 'Expected an array',
+  truncation: "Expected { cause?: 'depth' | 'circular', errors?, message?, stack?: whole numbers, details?: true }",
+  stringRecord: 'Expected an object of strings',
+  reserved: 'Reserved: a method of every error, or what makes a thenable',
+};
+
+/** What is wrong with one optional field of a node, looking no deeper than the field itself. */
+function fieldProblem(key: string, value: unknown): string | undefined {
+  const rule = fieldRule(key);
+  return rule === undefined || fitsRule(rule, value) ? undefined : EXPECTED[rule];
+}
+
 /** Where inside a field its problem lies, for the fields whose items have types of their own. */
 function preciseIssue(key: string, value: unknown, problem: string): [string, string] {
   if (key === 'recommendations' && Array.isArray(value)) {
@@ -46,10 +64,10 @@ function preciseIssue(key: string, value: unknown, problem: string): [string, st
     return [`${key}.${index}`, 'Expected a string'];
   }
   if (key === 'truncated' && isPlainObject(value)) {
-    const bad = Object.keys(value).find((name) => truncationProblem({ [name]: (value as Record<string, unknown>)[name] }) !== undefined);
+    const bad = Object.keys(value).find((name) => !isTruncation({ [name]: (value as Record<string, unknown>)[name] }));
     if (bad !== undefined) return [`${key}.${bad}`, problem];
   }
-  if (problem === 'Expected an object of strings' && isPlainObject(value)) {
+  if (problem === EXPECTED.stringRecord && isPlainObject(value)) {
     const bad = Object.keys(value).find((name) => typeof (value as Record<string, unknown>)[name] !== 'string');
     if (bad !== undefined) return [`${key}.${bad}`, 'Expected a string'];
   }
@@ -85,7 +103,7 @@ function checkRoot(check: Check, node: Record<string, unknown>): void {
       fail(check, key);
       return;
     }
-    const problem = nodeFieldProblem(key, value);
+    const problem = fieldProblem(key, value);
     if (problem !== undefined) {
       fail(check, ...preciseIssue(key, value, problem));
       continue;
