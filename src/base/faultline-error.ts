@@ -79,8 +79,9 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
     if (isAbstractBase(target)) {
       throw new TypeError('FaultlineError is abstract: throw a subclass such as ToolError, or extend one.');
     }
-    // Read inline rather than into an object a helper returns: this runs for every error built.
-    const optionsFirst = isOptionsArgument(first);
+    // Read inline rather than into an object a helper returns: this runs for every error built, and
+    // a string message, the common case, takes one test.
+    const optionsFirst = typeof first !== 'string' && isOptionsArgument(first);
     const options = optionsFirst ? first : second;
     const message = optionsFirst ? readProperty(first, 'message') : first;
     const hasOptions = typeof options === 'object' && options !== null; // a JavaScript caller may pass null
