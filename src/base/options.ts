@@ -42,7 +42,7 @@ export interface MessageOption {
  * message stays the message, as its string form.
  */
 export function isOptionsArgument(first: unknown): first is object {
-  return typeof first === 'object' && isPlainObject(first);
+  return isPlainObject(first);
 }
 
 /** The message as the constructor keeps it: its string form, or undefined for the class default. */
