@@ -4,6 +4,7 @@ import type { ErrorDefaults } from '../base/defaults.js';
 import { VALIDATION_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
+import { zodIssueFields } from '../recognition/zod-issues.js';
 import { mappedOptions } from '../recognition/mapped-options.js';
 
 /** Options of {@link ValidationError}. */
@@ -65,9 +66,16 @@ export class ValidationError<Options extends ValidationErrorOptions = Validation
 }
 
 // Outside the class body on purpose: see isAbstractBase in base.ts.
-/** The ValidationError for a recognized value: `fields` from a ZodError's issues, when it was one. */
-export function validationErrorFor(value: unknown, recognition: Recognition, context: ValidationContext | undefined): ValidationError {
-  const { fields } = recognition;
+/**
+ * The ValidationError for a recognized value: `fields` from a ZodError's issues, when it was one
+ * (read here unless the caller has read them already).
+ */
+export function validationErrorFor(
+  value: unknown,
+  recognition: Recognition,
+  context: ValidationContext | undefined,
+  fields = recognition.issues === undefined ? undefined : zodIssueFields(value),
+): ValidationError {
   const options = mappedOptions(value, recognition, context);
   return fields === undefined ? new ValidationError(recognition.message, options) : new ValidationError(summarize(fields), { ...options, fields });
 }

@@ -6,6 +6,7 @@ import { UnknownError } from '../errors/unknown.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { validationErrorFor } from '../errors/validation.js';
 import { recognize } from '../recognition/recognize.js';
+import { zodIssueFields } from '../recognition/zod-issues.js';
 import { mappedOptions } from '../recognition/mapped-options.js';
 
 /**
@@ -30,6 +31,8 @@ export function normalizeError(value: unknown): FaultlineError {
   // costs), and one more line of faultline above the caller's own in that trace.
   if (isFaultlineError(value)) return value;
   const recognition = recognize(value);
+  const fields = recognition.issues === undefined ? undefined : zodIssueFields(value);
+  if (fields !== undefined) return validationErrorFor(value, recognition, undefined, fields);
   const { kind, message } = recognition;
   const options = mappedOptions(value, recognition, undefined);
   switch (kind) {
@@ -39,8 +42,6 @@ export function normalizeError(value: unknown): FaultlineError {
       return new AgentAbortedError(message, options);
     case 'network':
       return new TransientError(message, options);
-    case 'validation':
-      return validationErrorFor(value, recognition, undefined);
     default:
       return new UnknownError(message, options);
   }

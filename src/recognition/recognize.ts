@@ -2,7 +2,7 @@ import { readProperty, readString } from '../foundation/safe-read.js';
 import { isErrorObject } from '../foundation/error-object.js';
 
 /** What kind of failure a foreign value stands for, as far as faultline can tell. */
-export type RecognizedKind = 'timeout' | 'aborted' | 'network' | 'validation' | 'unknown';
+export type RecognizedKind = 'timeout' | 'aborted' | 'network' | 'unknown';
 
 /** What the recognizer learned from a foreign value; the mapper picks a class from it. */
 export interface Recognition {
@@ -11,8 +11,11 @@ export interface Recognition {
   readonly message: string | undefined;
   /** An HTTP status the value carries as `status` or `statusCode`. */
   readonly status: number | undefined;
-  /** For `validation`: path → message, from a ZodError's issues. */
-  readonly fields?: Readonly<Record<string, string>>;
+  /**
+   * The value's `issues`, unread: where a ValidationError may be made, zod-issues.ts reads them as a
+   * ZodError's. The other families never need them, so the recognizer carries none of that code.
+   */
+  readonly issues: unknown;
 }
 
 /** Node and undici error codes of a connection that failed and may work on another try. */
@@ -25,8 +28,6 @@ export const TIMEOUT_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT',
 ]);
 
-/** The most issues of a ZodError read into `fields`. */
-export const MAX_ISSUES = 100;
 
 // fetch wraps the socket error as `cause`, sometimes one level further down; three levels is enough
 // for every runtime we know and keeps a hostile cause chain from costing anything.
@@ -42,15 +43,13 @@ const CAUSE_LEVELS = 3;
  */
 export function recognize(value: unknown): Recognition {
   if ((typeof value !== 'object' || value === null) && typeof value !== 'function') {
-    return { kind: 'unknown', message: primitiveMessage(value), status: undefined };
+    return { kind: 'unknown', message: primitiveMessage(value), status: undefined, issues: undefined };
   }
   const read = readFields(value);
   const message = typeof read.message === 'string' && read.message !== '' ? read.message : undefined;
   const found = read.status ?? read.statusCode;
   const status = typeof found === 'number' && Number.isInteger(found) && found >= 100 && found <= 599 ? found : undefined;
-  const fields = read.issues !== undefined ? zodIssueFields(value) : undefined;
-  if (fields !== undefined) return { kind: 'validation', message, status, fields };
-  return { kind: kindOf(value, read), message, status };
+  return { kind: kindOf(value, read), message, status, issues: read.issues };
 }
 
 /** What the recognizer reads of a value. */
@@ -108,50 +107,5 @@ function primitiveMessage(value: unknown): string | undefined {
       return `Non-error value thrown: ${value.toString()}`;
     default:
       return undefined; // undefined or null
-  }
-}
-
-/**
- * A ZodError recognized by its shape (`name` ending in `ZodError`, an `issues` array of
- * `{ path, message }`), not by `instanceof`, so that any copy or version of zod is understood
- * and faultline's main entry never loads zod.
- */
-export function zodIssueFields(value: unknown): Record<string, string> | undefined {
-  try {
-    return issueFields(value);
-  } catch {
-    return undefined; // a revoked Proxy or a throwing getter among the issues: not a ZodError we can read
-  }
-}
-
-function issueFields(value: unknown): Record<string, string> | undefined {
-  const name = readString(value, 'name');
-  const issues = readProperty(value, 'issues');
-  if (name === undefined || !name.endsWith('ZodError') || !Array.isArray(issues)) return undefined;
-  const fields: Record<string, string> = {};
-  // The first issues only: `issues` may be a Proxy claiming any length. The ZodError stays the
-  // error's cause, with every issue.
-  const count = Math.min((issues as unknown[]).length, MAX_ISSUES);
-  for (let index = 0; index < count; index++) {
-    const issue = (issues as unknown[])[index];
-    const path = readProperty(issue, 'path');
-    const message = readString(issue, 'message');
-    if (!Array.isArray(path) || message === undefined) return undefined;
-    const key = (path as unknown[]).map(pathSegment).join('.');
-    const previous = Object.hasOwn(fields, key) ? fields[key] : undefined;
-    Object.defineProperty(fields, key, {
-      value: previous === undefined ? message : `${previous}; ${message}`,
-      enumerable: true, writable: true, configurable: true,
-    });
-  }
-  return fields;
-}
-
-function pathSegment(segment: unknown): string {
-  if (typeof segment === 'symbol') return segment.description ?? '';
-  try {
-    return String(segment);
-  } catch {
-    return '?'; // an object whose Symbol.toPrimitive throws
   }
 }

@@ -5,14 +5,14 @@ import { isTransientKind, mappedOptions } from '../../src/recognition/mapped-opt
 
 describe('isTransientKind', () => {
   it.each([
-    ['network', true], ['timeout', true], ['aborted', false], ['validation', false], ['unknown', false],
+    ['network', true], ['timeout', true], ['aborted', false], ['unknown', false],
   ] as const)('says a %s failure may succeed on another try: %s', (kind, expected) => {
-    expect(isTransientKind({ kind, message: undefined, status: undefined })).toBe(expected);
+    expect(isTransientKind({ kind, message: undefined, status: undefined, issues: undefined })).toBe(expected);
   });
 });
 
 describe('mappedOptions', () => {
-  const recognition = (status: number | undefined): Recognition => ({ kind: 'unknown', message: undefined, status });
+  const recognition = (status: number | undefined): Recognition => ({ kind: 'unknown', message: undefined, status, issues: undefined });
 
   it('takes the status the value carried over the one in the context', () => {
     const value = new Error('x');
