@@ -30,6 +30,7 @@ export { TimeoutError, type TimeoutErrorOptions, type TimeoutContext } from './e
 export { UnknownError, type UnknownContext } from './errors/unknown.js';
 
 export { normalizeError } from './mapping/normalize-error.js';
+export { parseRetryAfter } from './recognition/retry-after.js';
 
 export { serializeError } from './mapping/serialize-error.js';
 export { deserializeError, type DeserializeOptions } from './read-back/deserialize-error.js';

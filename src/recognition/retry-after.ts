@@ -1,0 +1,53 @@
+import { headerValue } from '../foundation/header-value.js';
+import { toWholeNonNegative } from '../foundation/whole-number.js';
+
+// Delta-seconds as RFC 9110 defines them, and the decimal seconds some servers send.
+const SECONDS = /^\s*(\d+(?:\.\d+)?)\s*$/;
+// Milliseconds, possibly fractional, as OpenAI and Anthropic send `retry-after-ms`.
+const MILLISECONDS = /^\s*(\d+(?:\.\d+)?)\s*$/;
+// An HTTP-date has a day, a month name and a time; Date.parse alone would take "1" as a year.
+const HTTP_DATE = /^\s*[A-Za-z]{3},? .*\d{2}:\d{2}:\d{2}/;
+
+/**
+ * How long a response asks its client to wait before trying again, in whole milliseconds, or
+ * `undefined` when it does not say (or says something that is not a delay: never NaN, never a
+ * throw). `retry-after-ms` comes first (milliseconds, possibly fractional), then `retry-after` as
+ * delta-seconds (a whole or decimal number) or as an HTTP-date, measured from `now` (a date in
+ * the past gives 0). A fraction of a millisecond is rounded up, so that a client never comes back
+ * earlier than asked. Header names are matched in any case; `headers` may be a fetch `Headers`, a
+ * Map or a plain object.
+ *
+ * @param headers - The response's headers.
+ * @param now - The time the response was received: a Date or epoch milliseconds. Default: now.
+ *
+ * @example
+ * ```ts
+ * import { parseRetryAfter } from 'faultline';
+ *
+ * parseRetryAfter(new Headers({ 'retry-after': '2' }));          // 2000
+ * parseRetryAfter({ 'Retry-After-Ms': '150.5' });                 // 151
+ * parseRetryAfter({ 'retry-after': 'Wed, 21 Oct 2026 07:28:00 GMT' }, Date.parse('Wed, 21 Oct 2026 07:27:30 GMT')); // 30000
+ * parseRetryAfter({ 'retry-after': 'soon' });                     // undefined
+ * ```
+ */
+export function parseRetryAfter(headers: unknown, now?: Date | number): number | undefined {
+  const milliseconds = MILLISECONDS.exec(headerValue(headers, 'retry-after-ms') ?? '');
+  if (milliseconds !== null) return wholeDelay(Number(milliseconds[1]));
+  const value = headerValue(headers, 'retry-after');
+  if (value === undefined) return undefined;
+  const seconds = SECONDS.exec(value);
+  if (seconds !== null) return wholeDelay(Number(seconds[1]) * 1000);
+  if (!HTTP_DATE.test(value)) return undefined;
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return wholeDelay(Math.max(0, date - epochOf(now)));
+}
+
+function wholeDelay(milliseconds: number): number | undefined {
+  return toWholeNonNegative(Math.ceil(milliseconds));
+}
+
+function epochOf(now: Date | number | undefined): number {
+  const time = now instanceof Date ? now.getTime() : now;
+  return typeof time === 'number' && Number.isFinite(time) ? time : Date.now();
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { parseRetryAfter } from '../../src/index.js';
+
+const NOW = Date.parse('Wed, 21 Oct 2026 07:28:00 GMT');
+
+describe('parseRetryAfter', () => {
+  it.each([
+    ['retry-after in whole seconds', { 'retry-after': '2' }, 2000],
+    ['retry-after in decimal seconds, rounded up to a millisecond', { 'retry-after': '1.2345' }, 1235],
+    ['retry-after of zero', { 'retry-after': '0' }, 0],
+    ['retry-after with spaces around it', { 'retry-after': ' 3 ' }, 3000],
+    ['retry-after-ms, fractional, rounded up', { 'retry-after-ms': '150.2' }, 151],
+    ['retry-after-ms before retry-after', { 'retry-after-ms': '500', 'retry-after': '9' }, 500],
+    ['retry-after when retry-after-ms is garbage', { 'retry-after-ms': 'soon', 'retry-after': '9' }, 9000],
+    ['an HTTP-date 30 s after now', { 'retry-after': 'Wed, 21 Oct 2026 07:28:30 GMT' }, 30_000],
+    ['an HTTP-date in the past', { 'retry-after': 'Wed, 21 Oct 2026 07:00:00 GMT' }, 0],
+    ['names in any case', { 'Retry-After': '4' }, 4000],
+  ])('reads %s', (_, headers, expected) => {
+    expect(parseRetryAfter(headers, NOW)).toBe(expected);
+  });
+
+  it.each([
+    ['no header', {}],
+    ['a word', { 'retry-after': 'soon' }],
+    ['a negative number', { 'retry-after': '-1' }],
+    ['a number with a unit', { 'retry-after': '2s' }],
+    ['a date that does not parse', { 'retry-after': 'Wed, 99 Foo 2026 99:99:99 GMT' }],
+    ['a bare number too large to be a delay', { 'retry-after': '1e400' }],
+    ['Infinity', { 'retry-after-ms': 'Infinity' }],
+    ['an empty value', { 'retry-after': '' }],
+  ])('gives undefined for %s, never NaN and never a throw', (_, headers) => {
+    expect(parseRetryAfter(headers, NOW)).toBeUndefined();
+  });
+
+  it('takes now as a Date or epoch milliseconds, and the current time by default', () => {
+    const headers = new Headers({ 'retry-after': 'Wed, 21 Oct 2026 07:28:10 GMT' });
+    expect(parseRetryAfter(headers, new Date(NOW))).toBe(10_000);
+    expect(parseRetryAfter(headers, NOW)).toBe(10_000);
+    expect(parseRetryAfter(new Headers({ 'retry-after': new Date(Date.now() + 60_000).toUTCString() }))).toBeGreaterThan(58_000);
+  });
+
+  it('reads a Headers, a Map and a plain object alike', () => {
+    expect(parseRetryAfter(new Headers({ 'Retry-After': '1' }))).toBe(1000);
+    expect(parseRetryAfter(new Map([['Retry-After', '1']]))).toBe(1000);
+    expect(parseRetryAfter({ 'retry-after': ['1'] })).toBe(1000);
+    expect(parseRetryAfter(undefined)).toBeUndefined();
+  });
+});
