@@ -10,7 +10,8 @@ export type { ErrorDefaults } from './base/defaults.js';
 export type { JsonObject, JsonValue } from './foundation/json.js';
 
 export {
-  ModelError, ModelRateLimitError, ModelTimeoutError, ModelApiError, ModelContextLengthError, isRetryableStatus,
+  ModelError, ModelRateLimitError, ModelTimeoutError, ModelApiError, ModelContextLengthError, ModelQuotaExceededError,
+  ModelContentFilterError, isRetryableStatus,
   type ModelErrorOptions, type ModelTimeoutErrorOptions, type ModelContext,
 } from './errors/model.js';
 export {
@@ -23,7 +24,7 @@ export {
 } from './errors/agent.js';
 export { StorageError, type StorageErrorOptions, type StorageContext } from './errors/storage.js';
 export { SecurityError, type SecurityErrorOptions, type SecurityContext } from './errors/security.js';
-export { AuthError, AuthenticationError, AuthorizationError, type AuthContext } from './errors/auth.js';
+export { AuthError, AuthenticationError, AuthorizationError, type AuthContext, type AuthErrorOptions } from './errors/auth.js';
 export { ValidationError, type ValidationErrorOptions, type ValidationContext } from './errors/validation.js';
 export { TransientError, type TransientContext } from './errors/transient.js';
 export { TimeoutError, type TimeoutErrorOptions, type TimeoutContext } from './errors/timeout.js';

@@ -1,12 +1,22 @@
 import { FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
+import { MODEL_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { mappedOptions } from '../recognition/mapped-options.js';
 
+/**
+ * Options of every auth error: the provider (and model) whose credentials were refused, when it was
+ * a model provider's API that refused them.
+ */
+export interface AuthErrorOptions extends FaultlineErrorOptions, FieldOptionsOf<typeof MODEL_FIELDS> {}
+
 /** What `AuthError.from` may add to the error it builds. */
-export type AuthContext = Omit<FaultlineErrorOptions, 'cause'>;
+export type AuthContext = Omit<AuthErrorOptions, 'cause'>;
+
+// The instance fields are declared by MODEL_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface AuthError<Options extends AuthErrorOptions = AuthErrorOptions> extends FieldsOf<typeof MODEL_FIELDS> {}
 
 /**
  * Authentication or authorization failed. The family base of AuthenticationError (401) and
@@ -17,12 +27,13 @@ export type AuthContext = Omit<FaultlineErrorOptions, 'cause'>;
  * if (error instanceof AuthError) promptForCredentials();
  * ```
  */
-export class AuthError<Options extends FaultlineErrorOptions = FaultlineErrorOptions> extends FaultlineError<Options> {
+export class AuthError<Options extends AuthErrorOptions = AuthErrorOptions> extends FaultlineError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'AuthError',
     code: 'AUTH_ERROR',
     category: 'AUTH',
     message: 'Authentication or authorization failed',
+    fields: MODEL_FIELDS,
   };
 
   /**
@@ -51,7 +62,7 @@ function authErrorFor(value: unknown, recognition: Recognition, context: AuthCon
 }
 
 /** The caller is not authenticated, or its credentials were rejected. `status` defaults to 401. */
-export class AuthenticationError<Options extends FaultlineErrorOptions = FaultlineErrorOptions> extends AuthError<Options> {
+export class AuthenticationError<Options extends AuthErrorOptions = AuthErrorOptions> extends AuthError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'AuthenticationError',
     code: 'AUTH_UNAUTHENTICATED',
@@ -61,7 +72,7 @@ export class AuthenticationError<Options extends FaultlineErrorOptions = Faultli
 }
 
 /** The caller is authenticated but not allowed to do this. `status` defaults to 403. */
-export class AuthorizationError<Options extends FaultlineErrorOptions = FaultlineErrorOptions> extends AuthError<Options> {
+export class AuthorizationError<Options extends AuthErrorOptions = AuthErrorOptions> extends AuthError<Options> {
   static override readonly defaults: ErrorDefaults = {
     name: 'AuthorizationError',
     code: 'AUTH_FORBIDDEN',

@@ -3,8 +3,10 @@ import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
 import { MODEL_FIELDS, TIMEOUT_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
+import { isSdkTimeout, providerFailure, readProviderError, type ProviderReading } from '../recognition/provider-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
-import { mappedOptions } from '../recognition/mapped-options.js';
+import { parseRetryAfter } from '../recognition/retry-after.js';
+import { AuthenticationError, AuthorizationError, type AuthError } from './auth.js';
 
 /** Options of every model error: the provider and model that failed. */
 export interface ModelErrorOptions extends FaultlineErrorOptions, FieldOptionsOf<typeof MODEL_FIELDS> {}
@@ -54,22 +56,59 @@ export class ModelError<Options extends ModelErrorOptions = ModelErrorOptions> e
    * ```
    */
   static from<E extends FaultlineError>(value: E, context?: ModelContext): E;
-  static from(value: unknown, context?: ModelContext): ModelError;
+  static from(value: unknown, context?: ModelContext): ModelError | AuthError;
   static from(value: unknown, context?: ModelContext): FaultlineError {
-    return isFaultlineError(value) ? value : modelErrorFor(value, recognize(value), context);
+    return isFaultlineError(value) ? value : modelErrorFor(value, recognize(value), readProviderError(value), context);
   }
 }
 
-// Outside the class body on purpose: see isAbstractBase in base.ts.
-function modelErrorFor(value: unknown, recognition: Recognition, context: ModelContext | undefined): ModelError {
+/**
+ * The model error for a value the provider's SDK (or an HTTP client) threw, by the rules of
+ * docs/mapping.md: the status, the wording of the error's code, type and message, the provider's
+ * retry hints, and what the recognizer found for a value with no status.
+ */
+export function modelErrorFor(
+  value: unknown,
+  recognition: Recognition,
+  provider: ProviderReading | undefined,
+  context: ModelContext | undefined,
+): ModelError | AuthError {
   const { kind, message } = recognition;
-  const options = mappedOptions(value, recognition, context);
-  const { status } = options;
-  if (kind === 'timeout') return new ModelTimeoutError(message, options);
-  if (status === 429) return new ModelRateLimitError(message, options);
-  if (kind === 'network') return new ModelApiError(message, { ...options, retryable: true });
-  if (status !== undefined) return new ModelApiError(message, options);
-  return new ModelError(message, options);
+  const options = {
+    ...context,
+    status: provider?.status ?? context?.status,
+    requestId: context?.requestId ?? provider?.requestId,
+    retryAfterMs: context?.retryAfterMs ?? parseRetryAfter(provider?.headers),
+    cause: value,
+  };
+  // An SDK's own isRetryable, or the provider's x-should-retry header, decides over the status.
+  const hinted = provider?.retryable === undefined ? options : { ...options, retryable: provider.retryable };
+  if (kind === 'timeout' || (options.status == null && isSdkTimeout(value))) return new ModelTimeoutError(message, hinted);
+  // A status the caller gives in the context counts as the value's own.
+  const status = options.status ?? undefined;
+  const reading = provider ?? (status === undefined ? undefined : { status, headers: undefined, requestId: undefined, text: (message ?? '').toLowerCase(), retryable: undefined, sdkShaped: false });
+  switch (reading === undefined ? undefined : providerFailure(reading)) {
+    case 'quota':
+      return new ModelQuotaExceededError(message, options);
+    case 'rate-limit':
+      return new ModelRateLimitError(message, hinted);
+    case 'overloaded':
+      return new ModelApiError(message, { retryable: true, ...hinted });
+    case 'content-filter':
+      return new ModelContentFilterError(message, options);
+    case 'timeout':
+      return new ModelTimeoutError(message, hinted);
+    case 'context-length':
+      return new ModelContextLengthError(message, options);
+    case 'unauthenticated':
+      return new AuthenticationError(message, options);
+    case 'forbidden':
+      return new AuthorizationError(message, options);
+    case 'status':
+      return new ModelApiError(message, hinted);
+  }
+  if (kind === 'network') return new ModelApiError(message, { retryable: true, ...hinted });
+  return new ModelError(message, hinted);
 }
 
 /**
@@ -126,6 +165,44 @@ export class ModelApiError<Options extends ModelErrorOptions = ModelErrorOptions
 /** The statuses after which a repeated request may succeed: timeout, conflict, server errors. */
 export function isRetryableStatus(status: number | undefined): boolean {
   return status !== undefined && (status === 408 || status === 409 || status >= 500);
+}
+
+/**
+ * The account is out of quota, credits or budget: retrying never works until someone pays or raises a
+ * limit, so it is not retryable (a per-minute rate limit is ModelRateLimitError). `ModelError.from`
+ * tells the two apart by the provider's wording (`insufficient_quota`, "exceeded your current quota",
+ * "credit balance is too low", ...).
+ *
+ * @example
+ * ```ts
+ * throw new ModelQuotaExceededError({ provider: 'openai', status: 429 });
+ * ```
+ */
+export class ModelQuotaExceededError<Options extends ModelErrorOptions = ModelErrorOptions> extends ModelError<Options> {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'ModelQuotaExceededError',
+    code: 'MODEL_QUOTA_EXCEEDED',
+    message: 'The account is out of quota, credits or budget for this provider',
+    retryable: false,
+  };
+}
+
+/**
+ * The provider's content policy refused the request or its answer. Not retryable as is. Throw it
+ * too where a finish reason says so (`content_filter`, `refusal`, a safety block).
+ *
+ * @example
+ * ```ts
+ * if (choice.finish_reason === 'content_filter') throw new ModelContentFilterError({ provider: 'openai', model: 'gpt-4o' });
+ * ```
+ */
+export class ModelContentFilterError<Options extends ModelErrorOptions = ModelErrorOptions> extends ModelError<Options> {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'ModelContentFilterError',
+    code: 'MODEL_CONTENT_FILTERED',
+    message: "The provider's content policy refused the request",
+    retryable: false,
+  };
 }
 
 /** The input does not fit the model's context window. Not retryable as is: shorten it first. */

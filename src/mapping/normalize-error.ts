@@ -8,12 +8,18 @@ import { validationErrorFor } from '../errors/validation.js';
 import { recognize } from '../recognition/recognize.js';
 import { zodIssueFields } from '../recognition/zod-issues.js';
 import { mappedOptions } from '../recognition/mapped-options.js';
+import { readProviderError } from '../recognition/provider-error.js';
+import { modelErrorFor } from '../errors/model.js';
+import { statusError } from './status-error.js';
 
 /**
  * Turns any thrown value into a faultline error. A faultline error (of any copy) comes back as
- * the same object; anything else becomes the best-fitting class with the value as `cause`:
- * timeouts TimeoutError, aborts AgentAbortedError, network failures TransientError, a ZodError
- * ValidationError, the rest UnknownError. Never throws, whatever it is given.
+ * the same object; anything else becomes the best-fitting class with the value as `cause`: a
+ * ZodError ValidationError, an error shaped like an LLM SDK's (OpenAI- or Anthropic-style API
+ * errors, the Vercel AI SDK's APICallError) the model error `ModelError.from` would give, timeouts
+ * TimeoutError, aborts AgentAbortedError, network failures TransientError, any other error with an
+ * HTTP status the class of the generic status table (docs/mapping.md), the rest UnknownError. Never
+ * throws, whatever it is given.
  *
  * @example
  * ```ts
@@ -33,6 +39,8 @@ export function normalizeError(value: unknown): FaultlineError {
   const recognition = recognize(value);
   const fields = recognition.issues === undefined ? undefined : zodIssueFields(value);
   if (fields !== undefined) return validationErrorFor(value, recognition, undefined, fields);
+  const provider = readProviderError(value);
+  if (provider?.sdkShaped === true) return modelErrorFor(value, recognition, provider, undefined);
   const { kind, message } = recognition;
   const options = mappedOptions(value, recognition, undefined);
   switch (kind) {
@@ -43,6 +51,6 @@ export function normalizeError(value: unknown): FaultlineError {
     case 'network':
       return new TransientError(message, options);
     default:
-      return new UnknownError(message, options);
+      return provider === undefined ? new UnknownError(message, options) : statusError(value, message, provider);
   }
 }

@@ -4,7 +4,9 @@ import type { ErrorCategory } from '../foundation/category.js';
 import { declaredNameOf, installDefaults, type ErrorDefaults } from '../base/defaults.js';
 import { AgentAbortedError, AgentError, AgentMaxIterationsError, AgentStateError } from '../errors/agent.js';
 import { AuthenticationError, AuthError, AuthorizationError } from '../errors/auth.js';
-import { ModelApiError, ModelContextLengthError, ModelError, ModelRateLimitError, ModelTimeoutError } from '../errors/model.js';
+import {
+  ModelApiError, ModelContentFilterError, ModelContextLengthError, ModelError, ModelQuotaExceededError, ModelRateLimitError, ModelTimeoutError,
+} from '../errors/model.js';
 import { SecurityError } from '../errors/security.js';
 import { StorageError } from '../errors/storage.js';
 import { TimeoutError } from '../errors/timeout.js';
@@ -39,7 +41,7 @@ export const FAMILY_CLASSES: Readonly<Record<ErrorCategory, FaultlineErrorClass>
 
 /** Every built-in concrete class. */
 export const BUILT_IN_CLASSES: readonly FaultlineErrorClass[] = [
-  ModelError, ModelRateLimitError, ModelTimeoutError, ModelApiError, ModelContextLengthError,
+  ModelError, ModelRateLimitError, ModelTimeoutError, ModelApiError, ModelContextLengthError, ModelQuotaExceededError, ModelContentFilterError,
   ToolError, ToolNotFoundError, ToolPermissionError, ToolExecutionError, ToolTimeoutError,
   AgentError, AgentMaxIterationsError, AgentStateError, AgentAbortedError,
   StorageError, SecurityError, AuthError, AuthenticationError, AuthorizationError,

@@ -12,9 +12,10 @@ export const CATEGORIES = [
   'MODEL', 'TOOL', 'AGENT', 'STORAGE', 'SECURITY', 'AUTH', 'VALIDATION', 'TRANSIENT', 'TIMEOUT', 'UNKNOWN',
 ] as const;
 
-/** The 23 built-in concrete class names, written out. */
+/** The 25 built-in concrete class names, written out. */
 export const BUILT_IN_NAMES = [
   'ModelError', 'ModelRateLimitError', 'ModelTimeoutError', 'ModelApiError', 'ModelContextLengthError',
+  'ModelQuotaExceededError', 'ModelContentFilterError',
   'ToolError', 'ToolNotFoundError', 'ToolPermissionError', 'ToolExecutionError', 'ToolTimeoutError',
   'AgentError', 'AgentMaxIterationsError', 'AgentStateError', 'AgentAbortedError',
   'StorageError', 'SecurityError', 'AuthError', 'AuthenticationError', 'AuthorizationError',

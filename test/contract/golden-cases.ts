@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import {
   AgentAbortedError, AgentError, AgentMaxIterationsError, AgentStateError, AuthenticationError, AuthError,
-  AuthorizationError, ModelApiError, ModelContextLengthError, ModelError, ModelRateLimitError, ModelTimeoutError,
+  AuthorizationError, ModelApiError, ModelContentFilterError, ModelContextLengthError, ModelError, ModelQuotaExceededError, ModelRateLimitError,
+  ModelTimeoutError,
   SecurityError, StorageError, TimeoutError, ToolError, ToolExecutionError, ToolNotFoundError, ToolPermissionError,
   ToolTimeoutError, TransientError, UnknownError, ValidationError,
   type ErrorDefaults, type FaultlineError, type FaultlineErrorOptions, type SerializeOptions, type ToolErrorOptions,
@@ -82,6 +83,8 @@ export const BUILT_IN_CASES: readonly GoldenCase[] = [
     file: 'ModelContextLengthError',
     build: () => new ModelContextLengthError(MESSAGE, { ...common(), provider: 'openai', model: 'gpt-4o-mini' }),
   },
+  { file: 'ModelQuotaExceededError', build: () => new ModelQuotaExceededError(MESSAGE, { ...common(), provider: 'openai', model: 'gpt-4o' }) },
+  { file: 'ModelContentFilterError', build: () => new ModelContentFilterError(MESSAGE, { ...common(), provider: 'azure', model: 'gpt-4o' }) },
   { file: 'ToolError', build: () => new ToolError(MESSAGE, { ...common(), toolName: 'search' }) },
   { file: 'ToolNotFoundError', build: () => new ToolNotFoundError(MESSAGE, { ...common(), toolName: 'delete' }) },
   { file: 'ToolPermissionError', build: () => new ToolPermissionError(MESSAGE, { ...common(), toolName: 'shell' }) },

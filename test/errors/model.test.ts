@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AgentError, AuthError, FaultlineError, isRetryableStatus, ModelApiError, ModelContextLengthError, ModelError,
+  AgentError, AuthError, FaultlineError, isRetryableStatus, ModelApiError, ModelContentFilterError, ModelContextLengthError, ModelError,
+  ModelQuotaExceededError,
   ModelRateLimitError, ModelTimeoutError, SecurityError, StorageError, TimeoutError, ToolError, ToolTimeoutError,
   TransientError, UnknownError, ValidationError,
 } from '../../src/index.js';
@@ -9,7 +10,9 @@ import { describeClassTable, type AnyClass, type ClassRow } from './class-table.
 const OTHER_FAMILIES: readonly AnyClass[] = [
   ToolError, AgentError, StorageError, SecurityError, AuthError, ValidationError, TransientError, TimeoutError, UnknownError,
 ];
-const LEAVES: readonly AnyClass[] = [ModelRateLimitError, ModelTimeoutError, ModelApiError, ModelContextLengthError];
+const LEAVES: readonly AnyClass[] = [
+  ModelRateLimitError, ModelTimeoutError, ModelApiError, ModelContextLengthError, ModelQuotaExceededError, ModelContentFilterError,
+];
 
 // The model rows of issue #2's class table, plus each class's default message and own fields.
 const TABLE: readonly ClassRow[] = [
@@ -32,6 +35,14 @@ const TABLE: readonly ClassRow[] = [
   {
     Class: ModelContextLengthError, parent: ModelError, name: 'ModelContextLengthError', code: 'MODEL_CONTEXT_LENGTH_EXCEEDED',
     retryable: false, message: "The input exceeds the model's context length", fields: { provider: 'openai', model: 'gpt-4o' },
+  },
+  {
+    Class: ModelQuotaExceededError, parent: ModelError, name: 'ModelQuotaExceededError', code: 'MODEL_QUOTA_EXCEEDED',
+    retryable: false, message: 'The account is out of quota, credits or budget for this provider', fields: { provider: 'openai', status: 429 },
+  },
+  {
+    Class: ModelContentFilterError, parent: ModelError, name: 'ModelContentFilterError', code: 'MODEL_CONTENT_FILTERED',
+    retryable: false, message: "The provider's content policy refused the request", fields: { provider: 'azure', model: 'gpt-4o' },
   },
 ];
 

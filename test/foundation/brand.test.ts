@@ -60,6 +60,8 @@ const HIERARCHY: Readonly<Record<string, readonly string[]>> = {
   ModelTimeoutError: ['ModelError'],
   ModelApiError: ['ModelError'],
   ModelContextLengthError: ['ModelError'],
+  ModelQuotaExceededError: ['ModelError'],
+  ModelContentFilterError: ['ModelError'],
   ToolError: [],
   ToolNotFoundError: ['ToolError'],
   ToolPermissionError: ['ToolError'],

@@ -10,7 +10,8 @@ import vm from 'node:vm';
 import fc from 'fast-check';
 import {
   AgentAbortedError, AgentError, AgentMaxIterationsError, AgentStateError, AuthenticationError, AuthError,
-  AuthorizationError, ModelApiError, ModelContextLengthError, ModelError, ModelRateLimitError, ModelTimeoutError,
+  AuthorizationError, ModelApiError, ModelContentFilterError, ModelContextLengthError, ModelError, ModelQuotaExceededError, ModelRateLimitError,
+  ModelTimeoutError,
   SecurityError, StorageError, TimeoutError, ToolError, ToolExecutionError, ToolNotFoundError, ToolPermissionError,
   ToolTimeoutError, TransientError, UnknownError, ValidationError, type ErrorDefaults, type FaultlineError,
 } from '../../src/index.js';
@@ -24,13 +25,13 @@ class PaymentDeclinedError extends ToolError {
 
 type FaultlineClass = new (message?: string, options?: object) => FaultlineError;
 
-/** Every concrete class an application may throw: the 23 built-ins and a user class. */
+/** Every concrete class an application may throw: the 25 built-ins and a user class. */
 const FAULTLINE_CLASSES: readonly FaultlineClass[] = [
   ModelError, ModelRateLimitError, ModelTimeoutError, ModelApiError, ModelContextLengthError,
   ToolError, ToolNotFoundError, ToolPermissionError, ToolExecutionError, ToolTimeoutError,
   AgentError, AgentMaxIterationsError, AgentStateError, AgentAbortedError,
   StorageError, SecurityError, AuthError, AuthenticationError, AuthorizationError,
-  ValidationError, TransientError, TimeoutError, UnknownError, PaymentDeclinedError,
+  ValidationError, TransientError, TimeoutError, UnknownError, ModelQuotaExceededError, ModelContentFilterError, PaymentDeclinedError,
 ] as readonly FaultlineClass[];
 
 // Error constructors of another realm, made once: a new vm context per run would cost more than the run.
