@@ -8,7 +8,7 @@ import { validationErrorFor } from '../errors/validation.js';
 import { recognize } from '../recognition/recognize.js';
 import { zodIssueFields } from '../recognition/zod-issues.js';
 import { mappedOptions } from '../recognition/mapped-options.js';
-import { readProviderError } from '../recognition/provider-error.js';
+import { isSdkTimeout, readProviderError } from '../recognition/provider-error.js';
 import { modelErrorFor } from '../errors/model.js';
 import { statusError } from './status-error.js';
 
@@ -46,11 +46,13 @@ export function normalizeError(value: unknown): FaultlineError {
   switch (kind) {
     case 'timeout':
       return new TimeoutError(message, options);
+    case 'unknown':
+      // An SDK's own timeout says so only in its class name or its message.
+      if (provider === undefined && isSdkTimeout(value)) return new TimeoutError(message, options);
+      return provider === undefined ? new UnknownError(message, options) : statusError(value, message, provider);
     case 'aborted':
       return new AgentAbortedError(message, options);
     case 'network':
       return new TransientError(message, options);
-    default:
-      return provider === undefined ? new UnknownError(message, options) : statusError(value, message, provider);
   }
 }

@@ -18,7 +18,11 @@ export interface ProviderReading {
   readonly text: string;
   /** What the provider or the SDK says of retrying: an `isRetryable` boolean, or `x-should-retry: true|false`. */
   readonly retryable: boolean | undefined;
-  /** Whether it has the shape of an SDK's API error: headers, a body, a request id or `isRetryable` beside its status. */
+  /**
+   * Whether it has the shape of an LLM SDK's API error: beside its status, headers of its own
+   * (`headers`, `responseHeaders`), a parsed `error` body, a `responseBody`, `isRetryable` or a request
+   * id property. An HTTP client's error, with its headers on `response`, is not.
+   */
   readonly sdkShaped: boolean;
 }
 
@@ -66,15 +70,15 @@ export function isSdkTimeout(value: unknown): boolean {
 }
 
 function reading(node: unknown, status: number): ProviderReading {
-  const response = readProperty(node, 'response');
-  const headers = firstDefined(readProperty(node, 'headers'), readProperty(node, 'responseHeaders'), readProperty(response, 'headers'));
+  // An SDK's error holds its headers itself; an HTTP client's (axios) holds them on its response.
+  const ownHeaders = firstDefined(readProperty(node, 'headers'), readProperty(node, 'responseHeaders'));
+  const headers = ownHeaders ?? readProperty(readProperty(node, 'response'), 'headers');
   const body = readProperty(node, 'error');
   const responseBody = readString(node, 'responseBody');
   const isRetryable = readProperty(node, 'isRetryable');
   const shouldRetry = headerValue(headers, 'x-should-retry');
-  const requestId =
-    headerValue(headers, 'x-request-id') ?? headerValue(headers, 'request-id') ??
-    readString(node, 'requestID') ?? readString(node, 'request_id') ?? readString(node, 'requestId');
+  const requestIdProperty = readString(node, 'requestID') ?? readString(node, 'request_id') ?? readString(node, 'requestId');
+  const requestId = headerValue(headers, 'x-request-id') ?? headerValue(headers, 'request-id') ?? requestIdProperty;
   const text = [
     readString(node, 'code'), readString(node, 'type'), readString(node, 'errorCode'), readString(node, 'apiMessage'),
     readString(body, 'code'), readString(body, 'type'), readString(body, 'message'),
@@ -90,7 +94,9 @@ function reading(node: unknown, status: number): ProviderReading {
     requestId,
     text,
     retryable: typeof isRetryable === 'boolean' ? isRetryable : shouldRetry === 'true' ? true : shouldRetry === 'false' ? false : undefined,
-    sdkShaped: headers !== undefined || typeof body === 'object' || responseBody !== undefined || typeof isRetryable === 'boolean' || requestId !== undefined,
+    sdkShaped:
+      ownHeaders !== undefined || (typeof body === 'object' && body !== null) || responseBody !== undefined ||
+      typeof isRetryable === 'boolean' || requestIdProperty !== undefined,
   };
 }
 

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { isSdkTimeout, providerFailure, readProviderError } from '../../src/recognition/provider-error.js';
+
+const apiError = (fields: object): Error => Object.assign(new Error('provider error'), fields);
+
+describe('readProviderError', () => {
+  it('reads status, headers and request id from status and headers (a fetch Headers)', () => {
+    const reading = readProviderError(apiError({ status: 429, headers: new Headers({ 'x-request-id': 'req_1' }) }));
+    expect(reading).toMatchObject({ status: 429, requestId: 'req_1', sdkShaped: true, retryable: undefined });
+  });
+
+  it('reads statusCode and responseHeaders, as the Vercel AI SDK’s APICallError has them', () => {
+    const apiCallError = apiError({
+      statusCode: 429, responseHeaders: { 'retry-after': '3', 'request-id': 'req_2' }, isRetryable: true,
+      responseBody: '{"error":{"code":"insufficient_quota"}}', url: 'https://api.example.com',
+    });
+    const reading = readProviderError(apiCallError);
+    expect(reading).toMatchObject({ status: 429, requestId: 'req_2', retryable: true, sdkShaped: true });
+    expect(reading?.text).toContain('insufficient_quota');
+  });
+
+  it('reads response.status and response.headers, as HTTP clients such as axios have them, and does not call that SDK-shaped', () => {
+    const reading = readProviderError(apiError({ response: { status: 503, headers: { 'X-Request-Id': 'req_3' } } }));
+    expect(reading).toMatchObject({ status: 503, requestId: 'req_3', sdkShaped: false });
+  });
+
+  it('takes the request id from a property when no header has it', () => {
+    expect(readProviderError(apiError({ status: 500, requestID: 'a' }))?.requestId).toBe('a');
+    expect(readProviderError(apiError({ status: 500, request_id: 'b' }))?.requestId).toBe('b');
+    expect(readProviderError(apiError({ status: 500, requestId: 'c' }))?.requestId).toBe('c');
+  });
+
+  it('reads x-should-retry as the provider’s word on retrying, and an own isRetryable before it', () => {
+    expect(readProviderError(apiError({ status: 500, headers: { 'x-should-retry': 'false' } }))?.retryable).toBe(false);
+    expect(readProviderError(apiError({ status: 400, headers: { 'x-should-retry': 'true' } }))?.retryable).toBe(true);
+    expect(readProviderError(apiError({ status: 400, isRetryable: false, headers: { 'x-should-retry': 'true' } }))?.retryable).toBe(false);
+  });
+
+  it('finds the status on the cause chain, as when one SDK wraps another’s error', () => {
+    const inner = apiError({ status: 529, headers: { 'retry-after': '1' } });
+    const reading = readProviderError(new Error('wrapped', { cause: new Error('again', { cause: inner }) }));
+    expect(reading?.status).toBe(529);
+    expect(reading?.headers).toEqual({ 'retry-after': '1' });
+  });
+
+  it('is undefined for an error with no status, and a plain status without more is not SDK-shaped', () => {
+    expect(readProviderError(new Error('x'))).toBeUndefined();
+    expect(readProviderError('text')).toBeUndefined();
+    expect(readProviderError(apiError({ status: 700 }))).toBeUndefined();
+    expect(readProviderError(apiError({ status: 500 }))?.sdkShaped).toBe(false);
+  });
+
+  it('never throws on a revoked Proxy or a throwing getter', () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    expect(readProviderError(proxy)).toBeUndefined();
+    const hostile = { status: 500, get headers(): unknown { throw new Error('boom'); } };
+    expect(readProviderError(hostile)?.status).toBe(500);
+  });
+});
+
+describe('providerFailure', () => {
+  const failure = (status: number, fields: object = {}): string | undefined => {
+    const reading = readProviderError(apiError({ status, ...fields }));
+    return reading === undefined ? undefined : providerFailure(reading);
+  };
+
+  it.each([
+    [429, { code: 'insufficient_quota' }, 'quota'],
+    [429, { message: 'You exceeded your current quota, please check your plan and billing details.' }, 'quota'],
+    [400, { error: { type: 'error', error: { type: 'invalid_request_error', message: 'Your credit balance is too low to access the Anthropic API.' } } }, 'quota'],
+    [402, { error: { type: 'error', error: { type: 'billing_error', message: 'Payment required' } } }, 'quota'],
+    [429, { message: 'Monthly spend limit reached' }, 'quota'],
+    [429, { message: 'Rate limit reached for gpt-4o on tokens per min (TPM)' }, 'rate-limit'],
+    [429, { message: "Quota exceeded for quota metric 'Generate Content API requests per minute'" }, 'rate-limit'],
+    [429, {}, 'rate-limit'],
+    [402, {}, 'status'],
+    [529, {}, 'overloaded'],
+    [503, { message: 'The engine is currently overloaded' }, 'overloaded'],
+    [503, {}, 'status'],
+    [400, { code: 'content_filter' }, 'content-filter'],
+    [400, { error: { code: 'content_policy_violation', message: 'Your request was rejected as a result of our safety system.' } }, 'content-filter'],
+    [408, {}, 'timeout'],
+    [400, { code: 'context_length_exceeded' }, 'context-length'],
+    [413, { message: 'prompt is too long: 210000 tokens > 200000 maximum' }, 'context-length'],
+    [400, { message: 'Invalid value for temperature' }, 'status'],
+    [401, {}, 'unauthenticated'],
+    [403, {}, 'forbidden'],
+    [404, {}, 'status'],
+    [500, {}, 'status'],
+  ])('%i %j is %s', (status, fields, expected) => {
+    expect(failure(status, fields)).toBe(expected);
+  });
+});
+
+describe('isSdkTimeout', () => {
+  class APIConnectionTimeoutError extends Error {}
+  it.each<[string, unknown, boolean]>([
+    ['an SDK timeout class', new APIConnectionTimeoutError('Request timed out.'), true],
+    ['the message an SDK gives its timeout', new Error('Request timed out.'), true],
+    ['another error', new Error('Connection error.'), false],
+    ['a string', 'timeout', false],
+  ])('is %s: %s', (_, value, expected) => {
+    expect(isSdkTimeout(value)).toBe(expected);
+  });
+});
