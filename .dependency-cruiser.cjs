@@ -52,10 +52,17 @@ module.exports = {
     },
     {
       name: 'entries-are-not-imported',
-      comment: 'An entry (src/index.ts, schema/) or an adapter is imported by nothing inside src/ but itself: import the module it re-exports.',
+      comment: 'The main entry (src/index.ts) is imported by the adapters alone: inside the core, import the module it re-exports.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/index\\.ts$' },
+      from: { path: '^src/', pathNot: ['^src/index\\.ts$', any(ADAPTERS)] },
       to: { path: '^src/index\\.ts$' },
+    },
+    {
+      name: 'adapters-use-the-main-entry',
+      comment: "An adapter imports the core through the main entry (src/index.ts) alone, which its build leaves as an import of 'faultline': so it shares the application's copy of the classes and the registry instead of bundling its own.",
+      severity: 'error',
+      from: { path: any(ADAPTERS) },
+      to: { path: [any([...LAYERS.map(([name]) => name), ...ENTRY_FOLDERS])] },
     },
     ...[...ENTRY_FOLDERS, ...ADAPTERS].map((name) => ({
       name: `nothing-imports-${name}`,

@@ -1,10 +1,10 @@
 import { defineConfig } from 'tsup';
 
-// Two entries, each as ESM and CJS with its own declarations. zod is a dependency and stays
+// The entries, each as ESM and CJS with its own declarations. zod is a dependency and stays
 // external, so faultline/schema shares the application's copy of it. No source maps: the
 // package ships readable, unminified JavaScript.
 export default defineConfig({
-  entry: { index: 'src/index.ts', schema: 'src/schema/index.ts' },
+  entry: { index: 'src/index.ts', schema: 'src/schema/index.ts', http: 'src/http/index.ts', jsonrpc: 'src/jsonrpc/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,
@@ -15,4 +15,18 @@ export default defineConfig({
   treeshake: false,
   minify: false,
   external: ['zod'],
+  // An adapter (faultline/http, faultline/jsonrpc) imports the core through the main entry alone
+  // (.dependency-cruiser.cjs holds that), and its build keeps that import as `faultline`: the
+  // package's own name, which Node resolves to the installed package. So an adapter shares the
+  // application's copy of the classes and of the class registry instead of bundling its own.
+  esbuildPlugins: [
+    {
+      name: 'adapters-import-the-main-entry',
+      setup(build) {
+        build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
+          /[\\/]src[\\/](http|jsonrpc|retry|agent|restate)[\\/]/.test(args.importer) ? { path: 'faultline', external: true } : undefined,
+        );
+      },
+    },
+  ],
 });

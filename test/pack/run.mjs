@@ -20,6 +20,8 @@ const REQUIRED_FILES = [
   'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts',
   'dist/schema.js', 'dist/schema.cjs', 'dist/schema.d.ts', 'dist/schema.d.cts', 'dist/schema.json',
   'schema/package.json', 'schema.json/package.json',
+  'dist/http.js', 'dist/http.cjs', 'dist/http.d.ts', 'dist/http.d.cts', 'http/package.json',
+  'dist/jsonrpc.js', 'dist/jsonrpc.cjs', 'dist/jsonrpc.d.ts', 'dist/jsonrpc.d.cts', 'jsonrpc/package.json',
 ];
 const FORBIDDEN = [
   { title: 'no src/', test: (path) => path.startsWith('src/') },

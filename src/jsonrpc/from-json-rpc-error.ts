@@ -1,0 +1,70 @@
+import {
+  AgentError, AuthError, deserializeError, ModelError, SecurityError, StorageError, TimeoutError, ToolError, ToolNotFoundError,
+  TransientError, UnknownError, ValidationError, type FaultlineError,
+} from '../index.js';
+import { JSON_RPC_CATEGORY_CODES, JSON_RPC_PROTOCOL_CODES } from './error-codes.js';
+
+type ErrorClass = new (message?: string | null, options?: { readonly cause?: unknown; readonly details?: { readonly [key: string]: number } }) => FaultlineError;
+
+// The class each code stands for, when the error's data is not faultline's. Built on first use.
+let classByCode: ReadonlyMap<number, ErrorClass> | undefined;
+
+const classTable = (): ReadonlyMap<number, ErrorClass> => (classByCode ??= new Map<number, ErrorClass>([
+  [JSON_RPC_PROTOCOL_CODES.parseError, ValidationError],
+  [JSON_RPC_PROTOCOL_CODES.invalidRequest, ValidationError],
+  [JSON_RPC_PROTOCOL_CODES.invalidParams, ValidationError],
+  [JSON_RPC_PROTOCOL_CODES.methodNotFound, ToolNotFoundError],
+  [JSON_RPC_PROTOCOL_CODES.internalError, UnknownError],
+  [JSON_RPC_CATEGORY_CODES.MODEL, ModelError],
+  [JSON_RPC_CATEGORY_CODES.TOOL, ToolError],
+  [JSON_RPC_CATEGORY_CODES.AGENT, AgentError],
+  [JSON_RPC_CATEGORY_CODES.STORAGE, StorageError],
+  [JSON_RPC_CATEGORY_CODES.SECURITY, SecurityError],
+  [JSON_RPC_CATEGORY_CODES.AUTH, AuthError],
+  [JSON_RPC_CATEGORY_CODES.TRANSIENT, TransientError],
+  [JSON_RPC_CATEGORY_CODES.TIMEOUT, TimeoutError],
+]));
+
+/**
+ * The faultline error a JSON-RPC 2.0 error stands for. Takes a whole response or its `error`
+ * member. An error whose `data` is a serialized faultline error (as `toJsonRpcError` writes it) comes
+ * back as the same class with the same fields; otherwise the code decides (-32602, -32600 and -32700
+ * ValidationError, -32601 ToolNotFoundError, the category codes their family, anything else
+ * UnknownError), with the message and the code kept (`details.jsonRpcCode`) and the input as `cause`.
+ * Never throws.
+ *
+ * @example
+ * ```ts
+ * import { fromJsonRpcError } from 'faultline/jsonrpc';
+ *
+ * const error = fromJsonRpcError({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } });
+ * error.code; // 'TOOL_NOT_FOUND'
+ * ```
+ */
+export function fromJsonRpcError(input: unknown): FaultlineError {
+  const member = read(input, 'error');
+  const error = typeof member === 'object' && member !== null ? member : input;
+  const data = read(error, 'data');
+  if (typeof data === 'object' && data !== null) {
+    try {
+      return deserializeError(data);
+    } catch {
+      // data that is not faultline's: the code decides
+    }
+  }
+  const code = read(error, 'code');
+  const message = read(error, 'message');
+  const Class = (typeof code === 'number' ? classTable().get(code) : undefined) ?? UnknownError;
+  const details = typeof code === 'number' && Number.isInteger(code) ? { jsonRpcCode: code } : undefined;
+  return new Class(typeof message === 'string' ? message : null, { cause: input, ...(details !== undefined && { details }) });
+}
+
+/** `value[key]`, never throwing: input from the wire may be anything, a Proxy too. */
+function read(value: unknown, key: string): unknown {
+  if (typeof value !== 'object' || value === null) return undefined;
+  try {
+    return (value as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}

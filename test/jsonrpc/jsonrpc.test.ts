@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { ToolNotFoundError, UnknownError, ValidationError, ModelError, TransientError, type FaultlineError } from '../../src/index.js';
+import {
+  fromJsonRpcError, JSON_RPC_CATEGORY_CODES, jsonRpcInvalidRequest, jsonRpcParseError, toJsonRpcError,
+} from '../../src/jsonrpc/index.js';
+import { BUILT_INS } from '../http/builtins.js';
+
+/** The rules of JSON-RPC 2.0, section 5: what every error response must be. */
+function expectValidErrorResponse(response: unknown): void {
+  const value = response as Record<string, unknown>;
+  expect(Object.keys(value).sort()).toEqual(['error', 'id', 'jsonrpc']);
+  expect(value.jsonrpc).toBe('2.0');
+  expect(value.id === null || typeof value.id === 'string' || (typeof value.id === 'number' && Number.isFinite(value.id))).toBe(true);
+  const error = value.error as Record<string, unknown>;
+  expect(Number.isInteger(error.code)).toBe(true);
+  expect(typeof error.message).toBe('string');
+  for (const key of Object.keys(error)) expect(['code', 'message', 'data']).toContain(key);
+  // A code in the reserved range is one the specification defines, or the server range.
+  const code = error.code as number;
+  if (code >= -32768 && code <= -32000) expect(code >= -32099 || [-32700, -32600, -32601, -32602, -32603].includes(code)).toBe(true);
+  expect(JSON.parse(JSON.stringify(response))).toEqual(response);
+}
+
+describe('toJsonRpcError', () => {
+  it.each(BUILT_INS.map(([Class, , code]) => [Class.name, Class, code] as const))('%s gets code %i, and comes back as the same class', (_, Class, code) => {
+    const sent: FaultlineError = new Class({ message: 'it failed', requestId: 'req_1' });
+    const response = toJsonRpcError(sent, 7);
+    expectValidErrorResponse(response);
+    expect([response.id, response.error.code, response.error.message]).toEqual([7, code, 'it failed']);
+    expect(response.error.data).toEqual(JSON.parse(JSON.stringify(sent)));
+    const back = fromJsonRpcError(response);
+    expect(back.constructor).toBe(Class);
+    expect(JSON.stringify(back)).toBe(JSON.stringify(sent));
+  });
+
+  it('has one code of its own per category, in the server range, besides the protocol codes', () => {
+    const codes = Object.entries(JSON_RPC_CATEGORY_CODES).filter(([category]) => category !== 'VALIDATION' && category !== 'UNKNOWN').map(([, code]) => code);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const code of codes) expect(code >= -32099 && code <= -32000).toBe(true);
+    expect([JSON_RPC_CATEGORY_CODES.VALIDATION, JSON_RPC_CATEGORY_CODES.UNKNOWN]).toEqual([-32602, -32603]);
+  });
+
+  it('writes id null when the id is not known or not a valid id, and leaves the stack out', () => {
+    expect(toJsonRpcError(new Error('x'), undefined).id).toBeNull();
+    expect(toJsonRpcError(new Error('x'), 'abc').id).toBe('abc');
+    expect(toJsonRpcError(new Error('x'), { bad: true } as never).id).toBeNull();
+    expect(toJsonRpcError(new Error('x'), Number.NaN).id).toBeNull();
+    expect(toJsonRpcError(new Error('boom'), 1).error.data).not.toHaveProperty('stack');
+    expectValidErrorResponse(toJsonRpcError('anything', null));
+  });
+
+  it('normalizes any thrown value first', () => {
+    expect(toJsonRpcError(new Error('boom'), 1).error).toMatchObject({ code: -32603, message: 'boom', data: { name: 'UnknownError' } });
+  });
+});
+
+describe('the protocol’s own failures', () => {
+  it('jsonRpcParseError is -32700 with id null', () => {
+    expect(jsonRpcParseError()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+    expectValidErrorResponse(jsonRpcParseError());
+  });
+
+  it('jsonRpcInvalidRequest is -32600, with the id when known', () => {
+    expect(jsonRpcInvalidRequest()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } });
+    expect(jsonRpcInvalidRequest(3).id).toBe(3);
+    expectValidErrorResponse(jsonRpcInvalidRequest('x'));
+  });
+});
+
+describe('fromJsonRpcError', () => {
+  it('takes a whole response or its error member', () => {
+    const response = toJsonRpcError(new ToolNotFoundError({ toolName: 'delete' }), 1);
+    expect(fromJsonRpcError(response)).toBeInstanceOf(ToolNotFoundError);
+    expect(fromJsonRpcError(response.error)).toBeInstanceOf(ToolNotFoundError);
+    expect(fromJsonRpcError(response.error)).toMatchObject({ toolName: 'delete' });
+  });
+
+  it.each([
+    [-32700, ValidationError], [-32600, ValidationError], [-32602, ValidationError], [-32601, ToolNotFoundError],
+    [-32603, UnknownError], [-32001, ModelError], [-32007, TransientError], [-32099, UnknownError], [1234, UnknownError],
+  ] as const)('lets code %i decide when data is not faultline’s', (code, Class) => {
+    const input = { jsonrpc: '2.0', id: 1, error: { code, message: 'from a peer', data: { some: 'thing' } } };
+    const error = fromJsonRpcError(input);
+    expect(error.constructor).toBe(Class);
+    expect([error.message, error.details, error.cause]).toEqual(['from a peer', { jsonRpcCode: code }, input]);
+  });
+
+  it('never throws, whatever it is given', () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    for (const input of [undefined, null, 'text', 42, {}, { error: 'x' }, proxy]) expect(fromJsonRpcError(input)).toBeInstanceOf(UnknownError);
+  });
+});
