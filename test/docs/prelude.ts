@@ -16,6 +16,8 @@ declare global {
   function callModel(): Promise<unknown>;
   function runTool(...args: unknown[]): Promise<unknown>;
   function retryLater(delayMs?: number): Promise<void>;
+  /** A server's router. */
+  function route(request: Request): Promise<Response>;
   const journal: { append(line: string): Promise<void> };
   /** A failed `fetch`: `TypeError: fetch failed`, caused by a refused connection. */
   const fetchFailed: unknown;

@@ -1,6 +1,7 @@
 /**
  * Every fenced `ts` block of README.md and docs/*.md, type-checked against src/ under `strict` and
- * `exactOptionalPropertyTypes`, each as a module of its own, as a user would paste it. One
+ * `exactOptionalPropertyTypes`, each as a module of its own, as a user would paste it (`faultline` and
+ * `faultline/<entry>` resolve to src/). One
  * Program for all of them keeps this to a few seconds. A block that imports nothing continues
  * the page's story: it gets every name of the main entry (see prelude.ts for the few free names
  * the docs rely on, such as `error` or `callModel`). A block that is not TypeScript is fenced as
@@ -71,7 +72,10 @@ function diagnosticsByFile(snippets: readonly Snippet[]): Map<string, string[]> 
     noEmit: true,
     skipLibCheck: true,
     ignoreDeprecations: '6.0',
-    paths: { faultline: [join(root, 'src', 'index.ts')], 'faultline/schema': [join(root, 'src', 'schema', 'index.ts')] },
+    paths: {
+      faultline: [join(root, 'src', 'index.ts')],
+      'faultline/*': [join(root, 'src', '*', 'index.ts')],
+    },
   };
   const program = ts.createProgram([join(root, 'test', 'docs', 'prelude.ts'), ...snippets.map((snippet) => snippet.file)], options);
   const byFile = new Map<string, string[]>();

@@ -64,7 +64,7 @@ async function thrownBy(call: () => Promise<unknown>, answer: Answer): Promise<u
 
 const callOpenAI = (): Promise<unknown> => openai().chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] });
 const callAnthropic = (): Promise<unknown> =>
-  anthropic().messages.create({ model: 'claude-sonnet-4-5', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
+  anthropic().messages.create({ model: 'claude-test-model', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
 
 // The bodies as the providers document them.
 const openaiError = (message: string, type: string, code: string | null): unknown => ({ error: { message, type, param: null, code } });
@@ -176,7 +176,7 @@ describe.each(['openai', 'anthropic'] as const)('%s', (provider) => {
     await new Promise<void>((resolve) => closed.close(() => { resolve(); }));
     const client = provider === 'openai'
       ? (): Promise<unknown> => new OpenAI({ apiKey: 'sk-test', baseURL: `http://127.0.0.1:${closedPort}/v1`, maxRetries: 0 }).chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] })
-      : (): Promise<unknown> => new Anthropic({ apiKey: 'k', baseURL: `http://127.0.0.1:${closedPort}`, maxRetries: 0 }).messages.create({ model: 'claude-sonnet-4-5', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
+      : (): Promise<unknown> => new Anthropic({ apiKey: 'k', baseURL: `http://127.0.0.1:${closedPort}`, maxRetries: 0 }).messages.create({ model: 'claude-test-model', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
     const thrown = await thrownBy(client, { status: 200 });
     const error = ModelError.from(thrown, { provider });
     expect(error.constructor).toBe(ModelApiError);
