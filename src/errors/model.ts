@@ -93,7 +93,7 @@ export function modelErrorFor(
     case 'rate-limit':
       return new ModelRateLimitError(message, hinted);
     case 'overloaded':
-      return new ModelApiError(message, { retryable: true, ...hinted });
+      return new ModelApiError(message, { ...options, retryable: provider?.retryable ?? true });
     case 'content-filter':
       return new ModelContentFilterError(message, options);
     case 'timeout':
@@ -107,7 +107,8 @@ export function modelErrorFor(
     case 'status':
       return new ModelApiError(message, hinted);
   }
-  if (kind === 'network') return new ModelApiError(message, { retryable: true, ...hinted });
+  // A failure that may pass on another try is retryable whatever the context says (docs/mapping.md).
+  if (kind === 'network') return new ModelApiError(message, { ...options, retryable: true });
   return new ModelError(message, hinted);
 }
 

@@ -124,3 +124,17 @@ describe('ModelError.from', () => {
     expect(ModelError.from(new Error('slow down'), { status: 429 })).toBeInstanceOf(ModelRateLimitError);
   });
 });
+
+describe('ModelError.from, retryable over the context', () => {
+  it('marks a network failure and an overloaded provider retryable, whatever the context says', () => {
+    const reset = Object.assign(new Error('reset'), { code: 'ECONNRESET' });
+    expect(ModelError.from(reset, { retryable: false }).retryable).toBe(true);
+    const overloaded = Object.assign(new Error('529 Overloaded'), { status: 529, headers: {} });
+    expect(ModelError.from(overloaded, { retryable: false }).retryable).toBe(true);
+  });
+
+  it('lets the provider’s own word decide for an overloaded provider', () => {
+    const overloaded = Object.assign(new Error('529 Overloaded'), { status: 529, headers: { 'x-should-retry': 'false' } });
+    expect(ModelError.from(overloaded).retryable).toBe(false);
+  });
+});
