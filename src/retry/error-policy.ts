@@ -1,0 +1,135 @@
+import {
+  AuthError, isFaultlineError, ModelApiError, ModelQuotaExceededError, ModelRateLimitError, ModelTimeoutError, normalizeError,
+  TimeoutError, ToolError, ToolTimeoutError, TransientError, UnknownError, ValidationError, type ErrorCategory, type FaultlineError,
+} from '../index.js';
+
+/** How to back off between attempts: not at all, by a fixed delay, or exponentially with full jitter. */
+export type Backoff = 'none' | 'fixed' | 'exponential';
+
+/** How a log line about the error should be levelled. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** What to do about an error: the policy `classify` gives it. */
+export interface ErrorPolicy {
+  /** How many attempts in all (1 means never retry) and how to wait between them. */
+  readonly retry: { readonly maxAttempts: number; readonly backoff: Backoff };
+  /** Whether the failure says the callee is unhealthy, so that a circuit breaker should count it. */
+  readonly countsTowardCircuit: boolean;
+  /** Whether another model or provider may succeed where this one will not: what an agent should try instead of waiting. */
+  readonly fallback: boolean;
+  readonly logLevel: LogLevel;
+  /** A sentence an end user may read. */
+  readonly userMessage: string;
+}
+
+/** A part of a policy to override, per code or per category. */
+export type PolicyOverride = {
+  readonly retry?: Partial<ErrorPolicy['retry']>;
+} & Partial<Omit<ErrorPolicy, 'retry'>>;
+
+/** Overrides of the default table, and user messages per locale, for {@link createClassifier}. */
+export interface ClassifierOptions {
+  /** By error code (`MODEL_QUOTA_EXCEEDED`); a code's override comes after its category's. */
+  readonly codes?: Readonly<Record<string, PolicyOverride>>;
+  /** By category (`TOOL`). */
+  readonly categories?: Readonly<Partial<Record<ErrorCategory, PolicyOverride>>>;
+  /** User messages by locale, then by code or category: `{ fr: { MODEL_RATE_LIMITED: 'Réessayez dans un instant.' } }`. */
+  readonly userMessages?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The locale whose messages to use. Default `en`, whose messages are the built-in ones. */
+  readonly locale?: string;
+}
+
+const NEVER = { maxAttempts: 1, backoff: 'none' } as const;
+
+/**
+ * The default policy of an error: issue #10's table. Any thrown value is normalized first.
+ *
+ * @example
+ * ```ts
+ * import { classify } from 'faultline/retry';
+ * import { ModelQuotaExceededError } from 'faultline';
+ *
+ * classify(new ModelQuotaExceededError()).fallback; // true: try another provider, do not wait
+ * ```
+ */
+export function classify(error: unknown): ErrorPolicy {
+  return defaultPolicy(isFaultlineError(error) ? error : normalizeError(error));
+}
+
+/**
+ * A `classify` with the default table overridden per code and per category, and with user messages
+ * per locale, in one call.
+ *
+ * @example
+ * ```ts
+ * import { createClassifier } from 'faultline/retry';
+ *
+ * const classifyHere = createClassifier({
+ *   categories: { STORAGE: { retry: { maxAttempts: 5, backoff: 'exponential' }, countsTowardCircuit: true } },
+ *   codes: { MODEL_CONTENT_FILTERED: { logLevel: 'warn' } },
+ *   userMessages: { fr: { MODEL_RATE_LIMITED: 'Le service est saturé ; réessayez dans un instant.' } },
+ *   locale: 'fr',
+ * });
+ * ```
+ */
+export function createClassifier(options: ClassifierOptions): (error: unknown) => ErrorPolicy {
+  return (error) => {
+    const value = isFaultlineError(error) ? error : normalizeError(error);
+    let policy = defaultPolicy(value);
+    policy = merge(policy, options.categories?.[value.category]);
+    policy = merge(policy, options.codes !== undefined && Object.hasOwn(options.codes, value.code) ? options.codes[value.code] : undefined);
+    const messages = options.locale === undefined ? undefined : options.userMessages?.[options.locale];
+    const message = messages === undefined ? undefined : (own(messages, value.code) ?? own(messages, value.category));
+    return message === undefined ? policy : { ...policy, userMessage: message };
+  };
+}
+
+function own(record: Readonly<Record<string, string>>, key: string): string | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+function merge(policy: ErrorPolicy, override: PolicyOverride | undefined): ErrorPolicy {
+  if (override === undefined) return policy;
+  return { ...policy, ...override, retry: { ...policy.retry, ...override.retry } };
+}
+
+// The table, most specific class first. `retryable` on the error still decides whether a retry is
+// allowed at all: a policy's attempts are an upper bound (see retry.ts).
+function defaultPolicy(error: FaultlineError): ErrorPolicy {
+  if (error instanceof ModelQuotaExceededError) {
+    return { retry: NEVER, countsTowardCircuit: false, fallback: true, logLevel: 'error', userMessage: 'The AI provider account is out of credit. Try again later.' };
+  }
+  if (error instanceof ModelRateLimitError) {
+    return { retry: { maxAttempts: 4, backoff: 'exponential' }, countsTowardCircuit: true, fallback: true, logLevel: 'warn', userMessage: 'The AI provider is busy. Trying again shortly.' };
+  }
+  if (error instanceof ModelTimeoutError) {
+    return { retry: { maxAttempts: 2, backoff: 'exponential' }, countsTowardCircuit: true, fallback: true, logLevel: 'warn', userMessage: 'The AI provider took too long to answer.' };
+  }
+  if (error instanceof ModelApiError && error.retryable) {
+    return { retry: { maxAttempts: 3, backoff: 'exponential' }, countsTowardCircuit: true, fallback: true, logLevel: 'error', userMessage: 'The AI provider had a problem. Trying again.' };
+  }
+  if (error instanceof TimeoutError || error instanceof ToolTimeoutError) {
+    return { retry: { maxAttempts: 2, backoff: 'exponential' }, countsTowardCircuit: true, fallback: false, logLevel: 'warn', userMessage: 'The operation took too long.' };
+  }
+  if (error instanceof ToolError) {
+    return error.retryable
+      ? { retry: { maxAttempts: 2, backoff: 'fixed' }, countsTowardCircuit: false, fallback: false, logLevel: 'warn', userMessage: 'A tool failed. Trying again.' }
+      : { retry: NEVER, countsTowardCircuit: false, fallback: false, logLevel: 'error', userMessage: 'A tool failed.' };
+  }
+  if (error instanceof TransientError) {
+    return { retry: { maxAttempts: 4, backoff: 'exponential' }, countsTowardCircuit: true, fallback: false, logLevel: 'warn', userMessage: 'A temporary problem occurred. Trying again.' };
+  }
+  if (error instanceof ValidationError) {
+    const fields = error.fields === undefined ? [] : Object.keys(error.fields).filter((path) => path !== '');
+    const userMessage = fields.length === 0 ? 'The input is not valid.' : `The input is not valid: check ${fields.join(', ')}.`;
+    return { retry: NEVER, countsTowardCircuit: false, fallback: false, logLevel: 'info', userMessage };
+  }
+  if (error instanceof AuthError) {
+    return { retry: NEVER, countsTowardCircuit: false, fallback: false, logLevel: 'warn', userMessage: 'You are not allowed to do this, or your sign-in has expired.' };
+  }
+  if (error instanceof UnknownError || !error.retryable) {
+    return { retry: NEVER, countsTowardCircuit: false, fallback: false, logLevel: 'error', userMessage: 'Something went wrong.' };
+  }
+  // Any other retryable error (a user class, a storage error marked retryable): a few tries.
+  return { retry: { maxAttempts: 3, backoff: 'exponential' }, countsTowardCircuit: true, fallback: false, logLevel: 'warn', userMessage: 'A temporary problem occurred. Trying again.' };
+}

@@ -1,0 +1,12 @@
+/**
+ * faultline/retry: retrying by the error's own fields. `retry` honours Retry-After, `classify` gives
+ * an error's policy, and the predicates and `retryAfterBackoff` plug faultline into cockatiel and
+ * p-retry. Re-exports only.
+ */
+export {
+  classify, createClassifier,
+  type Backoff, type ClassifierOptions, type ErrorPolicy, type LogLevel, type PolicyOverride,
+} from './error-policy.js';
+export { retry, type ErrorEvent, type RetryClock, type RetryOptions } from './retry.js';
+export { countsTowardCircuit, isRetryable } from './predicates.js';
+export { retryAfterBackoff, type RetryBackoff, type RetryBackoffFactory, type RetryResultContext } from './retry-after-backoff.js';

@@ -1,0 +1,34 @@
+import { isFaultlineError, normalizeError } from '../index.js';
+import { classify } from './error-policy.js';
+
+/**
+ * Whether a thrown value (normalized) may be retried. Takes cockatiel's `handleWhen` as it is, and
+ * p-retry's `shouldRetry` in one line: `shouldRetry: ({ error }) => isRetryable(error)`.
+ *
+ * @example
+ * ```ts
+ * import { handleWhen, retry, ExponentialBackoff } from 'cockatiel';
+ * import { isRetryable } from 'faultline/retry';
+ *
+ * const policy = retry(handleWhen(isRetryable), { maxAttempts: 3, backoff: new ExponentialBackoff() });
+ * ```
+ */
+export function isRetryable(error: unknown): boolean {
+  return (isFaultlineError(error) ? error : normalizeError(error)).retryable;
+}
+
+/**
+ * Whether a thrown value says the callee is unhealthy, so that a circuit breaker should count it: a
+ * transient failure or a timeout does, a validation error or an empty account does not.
+ *
+ * @example
+ * ```ts
+ * import { circuitBreaker, ConsecutiveBreaker, handleWhen } from 'cockatiel';
+ * import { countsTowardCircuit } from 'faultline/retry';
+ *
+ * const breaker = circuitBreaker(handleWhen(countsTowardCircuit), { halfOpenAfter: 10_000, breaker: new ConsecutiveBreaker(5) });
+ * ```
+ */
+export function countsTowardCircuit(error: unknown): boolean {
+  return classify(error).countsTowardCircuit;
+}

@@ -1,0 +1,47 @@
+import { isFaultlineError, normalizeError } from '../index.js';
+
+/** A backoff as cockatiel defines one: a duration, and the next backoff. */
+export interface RetryBackoff<Context> {
+  readonly duration: number;
+  next(context: Context): RetryBackoff<Context>;
+}
+
+/** What makes backoffs, as cockatiel's `IBackoffFactory` does. */
+export interface RetryBackoffFactory<Context> {
+  next(context: Context): RetryBackoff<Context>;
+}
+
+/** The part of cockatiel's retry context this backoff reads: the last attempt's result. */
+export interface RetryResultContext {
+  readonly result: { readonly error: unknown } | { readonly value: unknown };
+}
+
+/**
+ * A cockatiel backoff that honours `retryAfterMs`: when the error of the last attempt (normalized)
+ * has a delay from the server, that is the wait; otherwise `fallback`'s (no wait without one). Use
+ * it as a cockatiel retry policy's `backoff`.
+ *
+ * @example
+ * ```ts
+ * import { ExponentialBackoff, handleWhen, retry } from 'cockatiel';
+ * import { isRetryable, retryAfterBackoff } from 'faultline/retry';
+ *
+ * const policy = retry(handleWhen(isRetryable), { maxAttempts: 4, backoff: retryAfterBackoff(new ExponentialBackoff()) });
+ * ```
+ */
+export function retryAfterBackoff<Context extends RetryResultContext>(fallback?: RetryBackoffFactory<Context>): RetryBackoffFactory<Context> {
+  return { next: (context) => backoffAfter(context, fallback, fallback?.next(context)) };
+}
+
+function backoffAfter<Context extends RetryResultContext>(
+  context: Context,
+  fallback: RetryBackoffFactory<Context> | undefined,
+  fallbackStep: RetryBackoff<Context> | undefined,
+): RetryBackoff<Context> {
+  const thrown = 'error' in context.result ? context.result.error : undefined;
+  const server = thrown === undefined ? undefined : (isFaultlineError(thrown) ? thrown : normalizeError(thrown)).retryAfterMs;
+  return {
+    duration: server ?? fallbackStep?.duration ?? 0,
+    next: (nextContext) => backoffAfter(nextContext, fallback, fallbackStep === undefined ? fallback?.next(nextContext) : fallbackStep.next(nextContext)),
+  };
+}
