@@ -4,7 +4,7 @@ import { defineConfig } from 'tsup';
 // external, so faultline/schema shares the application's copy of it. No source maps: the
 // package ships readable, unminified JavaScript.
 export default defineConfig({
-  entry: { index: 'src/index.ts', schema: 'src/schema/index.ts', http: 'src/http/index.ts', jsonrpc: 'src/jsonrpc/index.ts', retry: 'src/retry/index.ts' },
+  entry: { index: 'src/index.ts', schema: 'src/schema/index.ts', http: 'src/http/index.ts', jsonrpc: 'src/jsonrpc/index.ts', retry: 'src/retry/index.ts', agent: 'src/agent/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

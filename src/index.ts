@@ -32,6 +32,7 @@ export { UnknownError, type UnknownContext } from './errors/unknown.js';
 
 export { normalizeError } from './mapping/normalize-error.js';
 export { parseRetryAfter } from './recognition/retry-after.js';
+export type { ErrorEvent } from './mapping/error-event.js';
 
 export { serializeError } from './mapping/serialize-error.js';
 export { deserializeError, type DeserializeOptions } from './read-back/deserialize-error.js';

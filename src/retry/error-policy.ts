@@ -1,13 +1,14 @@
 import {
   AuthError, isFaultlineError, ModelApiError, ModelQuotaExceededError, ModelRateLimitError, ModelTimeoutError, normalizeError,
-  TimeoutError, ToolError, ToolTimeoutError, TransientError, UnknownError, ValidationError, type ErrorCategory, type FaultlineError,
+  TimeoutError, ToolError, ToolTimeoutError, TransientError, UnknownError, ValidationError, type ErrorCategory, type ErrorEvent,
+  type FaultlineError,
 } from '../index.js';
 
 /** How to back off between attempts: not at all, by a fixed delay, or exponentially with full jitter. */
 export type Backoff = 'none' | 'fixed' | 'exponential';
 
-/** How a log line about the error should be levelled. */
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+/** How a log line about the error should be levelled: `onError`'s severity. */
+export type LogLevel = ErrorEvent['severity'];
 
 /** What to do about an error: the policy `classify` gives it. */
 export interface ErrorPolicy {

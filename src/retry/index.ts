@@ -7,6 +7,6 @@ export {
   classify, createClassifier,
   type Backoff, type ClassifierOptions, type ErrorPolicy, type LogLevel, type PolicyOverride,
 } from './error-policy.js';
-export { retry, type ErrorEvent, type RetryClock, type RetryOptions } from './retry.js';
+export { retry, type RetryClock, type RetryOptions } from './retry.js';
 export { countsTowardCircuit, isRetryable } from './predicates.js';
 export { retryAfterBackoff, type RetryBackoff, type RetryBackoffFactory, type RetryResultContext } from './retry-after-backoff.js';

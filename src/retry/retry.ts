@@ -1,13 +1,5 @@
-import { AgentAbortedError, isFaultlineError, normalizeError, serializeError, type FaultlineError, type SerializedError } from '../index.js';
-import { classify, type ErrorPolicy, type LogLevel } from './error-policy.js';
-
-/** What `onError` hears of each failed attempt. */
-export interface ErrorEvent {
-  readonly severity: LogLevel;
-  readonly phase: 'model' | 'tool' | 'agent' | 'system';
-  /** The error as the contract writes it: redacted, bounded, safe to log. */
-  readonly error: SerializedError;
-}
+import { AgentAbortedError, isFaultlineError, normalizeError, serializeError, type ErrorEvent, type FaultlineError } from '../index.js';
+import { classify, type ErrorPolicy } from './error-policy.js';
 
 /** The clock `retry` waits on: injectable, so that tests never sleep for real. */
 export interface RetryClock {

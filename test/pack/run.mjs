@@ -23,6 +23,7 @@ const REQUIRED_FILES = [
   'dist/http.js', 'dist/http.cjs', 'dist/http.d.ts', 'dist/http.d.cts', 'http/package.json',
   'dist/jsonrpc.js', 'dist/jsonrpc.cjs', 'dist/jsonrpc.d.ts', 'dist/jsonrpc.d.cts', 'jsonrpc/package.json',
   'dist/retry.js', 'dist/retry.cjs', 'dist/retry.d.ts', 'dist/retry.d.cts', 'retry/package.json',
+  'dist/agent.js', 'dist/agent.cjs', 'dist/agent.d.ts', 'dist/agent.d.cts', 'agent/package.json',
 ];
 const FORBIDDEN = [
   { title: 'no src/', test: (path) => path.startsWith('src/') },

@@ -3,7 +3,8 @@ import {
   AgentAbortedError, ModelQuotaExceededError, ModelRateLimitError, ToolExecutionError, TransientError, UnknownError,
   ValidationError, type FaultlineError,
 } from '../../src/index.js';
-import { retry, type ErrorEvent, type RetryClock } from '../../src/retry/index.js';
+import type { ErrorEvent } from '../../src/index.js';
+import { retry, type RetryClock } from '../../src/retry/index.js';
 
 /** A clock that never waits: it records each sleep and moves its time on by it. */
 function fakeClock(): RetryClock & { readonly sleeps: number[] } {

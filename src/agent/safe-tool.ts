@@ -1,0 +1,104 @@
+import {
+  isFaultlineError, serializeError, ToolError, ToolExecutionError, ToolTimeoutError, ValidationError, type ErrorEvent, type FaultlineError,
+} from '../index.js';
+import { toToolResult, type ToolErrorType, type ToolResult, type ToolResultOptions } from './tool-result.js';
+
+/** What safeTool needs of an input schema: zod's `safeParse` (any zod version), or anything shaped like it. */
+export interface InputSchema<Input> {
+  safeParse(value: unknown): { readonly success: true; readonly data: Input } | { readonly success: false; readonly error: unknown };
+}
+
+/** A failure the tool itself reports, instead of throwing. */
+export interface ReportedFailure {
+  readonly ok: false;
+  /** What went wrong, for the model. */
+  readonly error: string;
+}
+
+/** The definition of a tool for {@link safeTool}. */
+export interface SafeToolDefinition<Input, Output> extends ToolResultOptions {
+  readonly name: string;
+  /** A zod schema (or anything with zod's `safeParse`) for the tool's input. */
+  readonly input: InputSchema<Input>;
+  /** Runs the tool: returns its output, or `{ ok: false, error }` for a failure it reports itself. */
+  readonly run: (input: Input, context: { readonly signal: AbortSignal }) => Promise<Output | ReportedFailure> | Output | ReportedFailure;
+  /** A time limit for `run`; past it the call fails as a ToolTimeoutError and `signal` aborts. */
+  readonly timeoutMs?: number | undefined;
+  /** Hears every failure, with the error serialized. A listener that throws never breaks the call. */
+  readonly onError?: ((event: ErrorEvent) => void) | undefined;
+}
+
+/**
+ * Wraps a tool so that calling it never throws: input that fails the schema gives a `validation`
+ * result naming the fields, a throw a `runtime` (an Error) or `exception` (any other value) result, a
+ * timeout an `aborted` result built on ToolTimeoutError, a `{ ok: false }` from `run` a `logical`
+ * result, and success `{ ok: true, value }`.
+ *
+ * @example
+ * ```ts
+ * import { z } from 'zod';
+ * import { safeTool } from 'faultline/agent';
+ *
+ * const search = safeTool({
+ *   name: 'search',
+ *   input: z.object({ query: z.string().min(1) }),
+ *   run: async ({ query }) => [`result for ${query}`],
+ *   timeoutMs: 5_000,
+ * });
+ * const result = await search({ query: '' }); // { ok: false, errorType: 'validation', ... }
+ * ```
+ */
+export function safeTool<Input, Output>(definition: SafeToolDefinition<Input, Output>): (input: unknown) => Promise<ToolResult<Output>> {
+  const { name } = definition;
+  return async (raw) => {
+    let parsed: ReturnType<InputSchema<Input>['safeParse']>;
+    try {
+      parsed = definition.input.safeParse(raw);
+    } catch (error) {
+      return failure(definition, ToolError.from(error, { toolName: name }), 'exception');
+    }
+    if (!parsed.success) return failure(definition, ValidationError.fromZodError(parsed.error, { details: { toolName: name } }));
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const running = Promise.resolve(definition.run(parsed.data, { signal: controller.signal }));
+      const outcome = definition.timeoutMs === undefined ? await running : await Promise.race([running, timeout(definition.timeoutMs, (id) => { timer = id; })]);
+      if (outcome === TIMED_OUT) {
+        const error = new ToolTimeoutError({ toolName: name, timeoutMs: definition.timeoutMs });
+        controller.abort(error);
+        return failure(definition, error, 'aborted');
+      }
+      if (isReportedFailure(outcome)) return failure(definition, new ToolExecutionError(outcome.error, { toolName: name }), 'logical');
+      return { ok: true, value: outcome as Output };
+    } catch (thrown) {
+      const error = ToolError.from(thrown, { toolName: name });
+      return failure(definition, error, isFaultlineError(thrown) || thrown instanceof Error ? undefined : 'exception');
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+const TIMED_OUT: unique symbol = Symbol('timed out');
+
+function timeout(ms: number, started: (timer: ReturnType<typeof setTimeout>) => void): Promise<typeof TIMED_OUT> {
+  return new Promise((resolve) => {
+    started(setTimeout(() => { resolve(TIMED_OUT); }, ms));
+  });
+}
+
+function isReportedFailure(value: unknown): value is ReportedFailure {
+  return typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
+}
+
+function failure<Input, Output>(definition: SafeToolDefinition<Input, Output>, error: FaultlineError, errorType?: ToolErrorType): ToolResult<Output> {
+  const result = toToolResult(error, { ...definition, errorType: errorType ?? definition.errorType });
+  if (definition.onError !== undefined) {
+    try {
+      definition.onError({ severity: result.halt || !result.retryable ? 'error' : 'warn', phase: 'tool', error: serializeError(error) });
+    } catch {
+      // a failing listener never breaks the call
+    }
+  }
+  return result;
+}
