@@ -1,0 +1,119 @@
+// A ReAct-style agent loop built from faultline's pieces, against scripted fake models and tools, so
+// that it runs offline in a second. Run it with `npm run demo`. It shows the loop recovering from
+// each kind of failure an agent meets, deciding from error fields alone:
+//
+//   - a rate-limited model call, retried after its Retry-After (scaled down to 200 ms here);
+//   - a tool call with bad arguments, fed back to the model, which corrects its call;
+//   - a model call on an account out of quota, which falls back to a second model instead of retrying;
+//   - a tool that is denied permission, which halts the loop;
+//   - a second run whose model never finishes, which ends in AgentMaxIterationsError;
+//   - a total time budget for each run.
+//
+// 'faultline' resolves to this package itself through its exports map, so this file runs against
+// dist/ exactly as an application would.
+import { z } from 'zod';
+import { AgentMaxIterationsError, ModelError, TimeoutError, ToolPermissionError } from 'faultline';
+import { safeTool, toToolResult } from 'faultline/agent';
+import { classify, retry } from 'faultline/retry';
+
+// --- Errors shaped as the OpenAI SDK throws them (status, headers, parsed body) ---
+function rateLimited() {
+  return Object.assign(new Error('429 Rate limit reached for gpt-4o on requests per min (RPM): Limit 3, Used 3, Requested 1.'), {
+    status: 429, headers: new Headers({ 'retry-after-ms': '200', 'x-request-id': 'req_rl_1' }), error: { type: 'requests', code: 'rate_limit_exceeded' },
+  });
+}
+function outOfQuota() {
+  return Object.assign(new Error('429 You exceeded your current quota, please check your plan and billing details.'), {
+    status: 429, headers: new Headers({ 'x-request-id': 'req_q_1' }), error: { type: 'insufficient_quota', code: 'insufficient_quota' },
+  });
+}
+
+// --- Scripted models: each call returns the next step, or throws the next failure ---
+function scriptedModel(name, script) {
+  let call = 0;
+  return { name, async next() { const step = script[Math.min(call++, script.length - 1)]; if (step instanceof Error) throw step; return step; } };
+}
+
+// --- Tools, each wrapped by safeTool so that a call never throws ---
+const TOOLS = {
+  search: safeTool({
+    name: 'search',
+    input: z.object({ query: z.string().min(1) }),
+    run: async ({ query }) => [`faultline keeps the class of "${query}" across the wire`],
+    timeoutMs: 1000,
+  }),
+  delete_files: safeTool({
+    name: 'delete_files',
+    input: z.object({ path: z.string() }),
+    run: async ({ path }) => { throw new ToolPermissionError(`Deleting ${path} is not allowed`, { toolName: 'delete_files' }); },
+  }),
+};
+
+const step = (text) => console.log(`  ${text}`);
+
+/** One run of the loop: think (a model call), act (a tool call), observe, until an answer, a halt or a limit. */
+async function runAgent(title, models, { maxIterations, budgetMs }) {
+  console.log(`\n${title}`);
+  const deadline = Date.now() + budgetMs;
+  let model = models.shift();
+  for (let iteration = 1; ; iteration++) {
+    if (iteration > maxIterations) throw new AgentMaxIterationsError({ agentId: 'demo', maxIterations });
+    if (Date.now() > deadline) throw new TimeoutError('The run used its time budget', { timeoutMs: budgetMs });
+    let action;
+    try {
+      action = await retry(async () => {
+        try {
+          return await model.next();
+        } catch (thrown) {
+          throw ModelError.from(thrown, { provider: 'openai', model: model.name });
+        }
+      }, {
+        totalTimeoutMs: deadline - Date.now(),
+        onRetry: ({ error, delayMs }) => step(`model ${model.name}: ${error.code}, retrying after ${delayMs} ms (the server asked ${error.retryAfterMs} ms)`),
+      });
+    } catch (error) {
+      const policy = classify(error);
+      if (policy.fallback && models.length > 0) {
+        const next = models.shift();
+        step(`model ${model.name}: ${error.code}, not retried (${policy.userMessage}); falling back to ${next.name}`);
+        model = next;
+        continue;
+      }
+      throw error;
+    }
+    if (action.answer !== undefined) {
+      step(`answer from ${model.name}: ${action.answer}`);
+      return;
+    }
+    const tool = TOOLS[action.tool];
+    const result = tool === undefined ? toToolResult(new Error(`No tool ${action.tool}`)) : await tool(action.input);
+    if (result.ok) {
+      step(`tool ${action.tool}(${JSON.stringify(action.input)}): ${JSON.stringify(result.value)}`);
+      continue;
+    }
+    step(`tool ${action.tool}(${JSON.stringify(action.input)}) failed: ${result.errorType} ${result.code}, halt=${result.halt}: ${result.error}`);
+    if (result.halt) {
+      step('the loop stops: a failure the model must not route around');
+      return;
+    }
+    step(`fed back to the model: ${result.recommendations.join(' ')}`);
+  }
+}
+
+await runAgent('Run 1: rate limit, a corrected tool call, an empty account, a denied tool', [
+  scriptedModel('gpt-4o', [
+    rateLimited(),
+    { tool: 'search', input: { query: '' } },
+    { tool: 'search', input: { query: 'typed errors' } },
+    outOfQuota(),
+  ]),
+  scriptedModel('claude-fallback', [{ tool: 'delete_files', input: { path: '/var/data' } }]),
+], { maxIterations: 8, budgetMs: 5000 });
+
+try {
+  await runAgent('Run 2: a model that never finishes', [
+    scriptedModel('looping-model', [{ tool: 'search', input: { query: 'more' } }]),
+  ], { maxIterations: 3, budgetMs: 5000 });
+} catch (error) {
+  step(`the run ends: ${error.name} [${error.code}] after ${error.maxIterations} iterations`);
+}

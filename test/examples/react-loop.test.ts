@@ -1,0 +1,27 @@
+// The demo is part of what a user tries first: it runs against the built package, and each kind of
+// failure it shows must end as the example says.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+describe('examples/react-loop.mjs (npm run demo)', () => {
+  const run = spawnSync(process.execPath, ['examples/react-loop.mjs'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  const lines = run.stdout.split('\n').map((line) => line.trim());
+
+  it('runs to the end', () => {
+    expect([run.status, run.stderr]).toEqual([0, '']);
+  });
+
+  it.each([
+    ['retries a rate-limited model call no earlier than its Retry-After', /^model gpt-4o: MODEL_RATE_LIMITED, retrying after 2\d\d ms \(the server asked 200 ms\)$/],
+    ['feeds a validation failure back to the model', /^tool search\(\{"query":""\}\) failed: validation VALIDATION_FAILED, halt=false/],
+    ['runs the corrected call', /^tool search\(\{"query":"typed errors"\}\): /],
+    ['falls back to the second model on an empty account, without retrying', /^model gpt-4o: MODEL_QUOTA_EXCEEDED, not retried .*falling back to claude-fallback$/],
+    ['halts on a denied tool', /^the loop stops: a failure the model must not route around$/],
+    ['ends a loop that never finishes in AgentMaxIterationsError', /^the run ends: AgentMaxIterationsError \[AGENT_MAX_ITERATIONS\] after 3 iterations$/],
+  ])('%s', (_, pattern) => {
+    expect(lines.some((line) => pattern.test(line))).toBe(true);
+  });
+});
