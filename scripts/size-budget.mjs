@@ -18,8 +18,8 @@ const explainAll = process.argv.includes('--explain');
 // and docs/performance.md shows where every kilobyte goes: every class's toJSON carries the
 // serializer with its limits, redaction and fixed-point rules, and every family's `from` the
 // recognizer. The budgets sit about 1% above the sizes, so that growth fails the build.
-const TOOL_ERROR = { target: 4_500, budget: 6_930 };
-const MAIN = { target: 8_000, budget: 11_890 };
+const TOOL_ERROR = { target: 4_500, budget: 7_060 };
+const MAIN = { target: 8_000, budget: 12_040 };
 const SUBPATH = { target: 3_000, budget: 3_000 }; // beyond what a subpath shares with the main entry
 
 /** Every JavaScript entry of package.json `exports` ('.', './schema', ...) → its built ESM file. */

@@ -1,4 +1,5 @@
 import { readProperty, readString } from '../foundation/safe-read.js';
+import { isFailedFetch } from './fetch-failure.js';
 import { isErrorObject } from '../foundation/error-object.js';
 
 /** What kind of failure a foreign value stands for, as far as faultline can tell. */
@@ -87,13 +88,18 @@ function kindOf(value: object, read: Fields): RecognizedKind {
   if (!isErrorObject(value)) return 'unknown';
   let code = read.code;
   let cause = read.cause;
+  let coded = false;
   for (let level = 0; ; level++) {
     if (typeof code === 'string' && NETWORK_CODES.has(code)) return 'network';
     if (typeof code === 'string' && TIMEOUT_CODES.has(code)) return 'timeout';
-    if (level === CAUSE_LEVELS || !isErrorObject(cause)) return 'unknown';
+    coded ||= typeof code === 'string';
+    if (level === CAUSE_LEVELS || !isErrorObject(cause)) break;
     code = readProperty(cause, 'code');
     cause = readProperty(cause, 'cause');
   }
+  // A failed fetch that carries no code (Deno, the browsers, workerd) says so only in its words. One
+  // that carries another code (a TLS failure under Node's "fetch failed") is not a network blip.
+  return !coded && isFailedFetch(read.name, read.message) ? 'network' : 'unknown';
 }
 
 function primitiveMessage(value: unknown): string | undefined {
