@@ -66,11 +66,18 @@ module.exports = {
     },
     ...[...ENTRY_FOLDERS, ...ADAPTERS].map((name) => ({
       name: `nothing-imports-${name}`,
-      comment: `src/${name}/ is an entry of its own: nothing else in src/ imports it.`,
+      comment: `src/${name}/ is an entry of its own: nothing else in src/ imports it, but another adapter may import its index.ts, which the build keeps as faultline/${name}.`,
       severity: 'error',
-      from: { path: '^src/', pathNot: folder(name) },
+      from: { path: '^src/', pathNot: [folder(name), any(ADAPTERS)] },
       to: { path: folder(name) },
     })),
+    {
+      name: 'adapters-import-adapters-by-their-entry',
+      comment: "An adapter imports another adapter through that adapter's index.ts alone, which the build keeps as faultline/<name>.",
+      severity: 'error',
+      from: { path: `^src/(${ADAPTERS.join('|')})/` },
+      to: { path: any(ADAPTERS), pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$'] },
+    },
     {
       name: 'zod-only-in-schema',
       comment: 'zod is loaded by faultline/schema alone: the main entry and every other module stay free of it.',

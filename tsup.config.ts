@@ -4,7 +4,7 @@ import { defineConfig } from 'tsup';
 // external, so faultline/schema shares the application's copy of it. No source maps: the
 // package ships readable, unminified JavaScript.
 export default defineConfig({
-  entry: { index: 'src/index.ts', schema: 'src/schema/index.ts', http: 'src/http/index.ts', jsonrpc: 'src/jsonrpc/index.ts', retry: 'src/retry/index.ts', agent: 'src/agent/index.ts' },
+  entry: { index: 'src/index.ts', schema: 'src/schema/index.ts', http: 'src/http/index.ts', jsonrpc: 'src/jsonrpc/index.ts', retry: 'src/retry/index.ts', agent: 'src/agent/index.ts', restate: 'src/restate/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,
@@ -14,7 +14,8 @@ export default defineConfig({
   splitting: false,
   treeshake: false,
   minify: false,
-  external: ['zod'],
+  // The Restate SDK is the optional peer of faultline/restate: the application's own copy, never bundled.
+  external: ['zod', '@restatedev/restate-sdk'],
   // An adapter (faultline/http, faultline/jsonrpc) imports the core through the main entry alone
   // (.dependency-cruiser.cjs holds that), and its build keeps that import as `faultline`: the
   // package's own name, which Node resolves to the installed package. So an adapter shares the
@@ -26,6 +27,11 @@ export default defineConfig({
         build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
           /[\\/]src[\\/](http|jsonrpc|retry|agent|restate)[\\/]/.test(args.importer) ? { path: 'faultline', external: true } : undefined,
         );
+        // Another adapter, through its entry: kept as `faultline/<name>`.
+        build.onResolve({ filter: /^\.\.\/(http|jsonrpc|retry|agent|restate)\/index\.js$/ }, (args) => {
+          const name = /^\.\.\/([a-z]+)\//.exec(args.path)?.[1];
+          return name === undefined ? undefined : { path: `faultline/${name}`, external: true };
+        });
       },
     },
   ],

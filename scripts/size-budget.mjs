@@ -77,7 +77,8 @@ async function measure(contents, from = 'dist') {
     metafile: true,
     write: false,
     outfile: 'size-entry.out.js',
-    external: ['zod'],
+    // The runtime dependency and the optional peers: the application's own, never part of faultline's bytes.
+    external: ['zod', ...Object.keys(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).peerDependencies ?? {})],
     plugins: [resolveFaultline(from)],
     logLevel: 'silent',
   });

@@ -16,6 +16,8 @@ declare global {
   function callModel(): Promise<unknown>;
   function runTool(...args: unknown[]): Promise<unknown>;
   function retryLater(delayMs?: number): Promise<void>;
+  /** A model call that takes a question. */
+  function callModel(question: string): Promise<string>;
   /** A server's router. */
   function route(request: Request): Promise<Response>;
   const journal: { append(line: string): Promise<void> };

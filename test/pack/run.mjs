@@ -24,6 +24,7 @@ const REQUIRED_FILES = [
   'dist/jsonrpc.js', 'dist/jsonrpc.cjs', 'dist/jsonrpc.d.ts', 'dist/jsonrpc.d.cts', 'jsonrpc/package.json',
   'dist/retry.js', 'dist/retry.cjs', 'dist/retry.d.ts', 'dist/retry.d.cts', 'retry/package.json',
   'dist/agent.js', 'dist/agent.cjs', 'dist/agent.d.ts', 'dist/agent.d.cts', 'agent/package.json',
+  'dist/restate.js', 'dist/restate.cjs', 'dist/restate.d.ts', 'dist/restate.d.cts', 'restate/package.json',
 ];
 const FORBIDDEN = [
   { title: 'no src/', test: (path) => path.startsWith('src/') },

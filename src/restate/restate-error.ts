@@ -1,0 +1,152 @@
+import { RetryableError, TerminalError } from '@restatedev/restate-sdk';
+import { toHttpStatus } from '../http/index.js';
+import { deserializeError, isFaultlineError, normalizeError, serializeError, type FaultlineError } from '../index.js';
+
+/** The metadata key under which a terminal error carries the serialized faultline error. */
+export const METADATA_KEY = 'faultline';
+
+/**
+ * The most characters the serialized error may take in a terminal error's metadata. An error that
+ * writes more is serialized again under tighter limits, cut and marked as every limit of the contract
+ * cuts (`truncated`), so that a journal entry stays small.
+ */
+export const MAX_METADATA_LENGTH = 8192;
+
+// Tighter and tighter limits until the serialized error fits the metadata.
+const FITTING_LIMITS = [
+  { maxMessageLength: 2000, maxDetailsSize: 2048, maxDepth: 4, maxErrors: 10 },
+  { maxMessageLength: 500, maxDetailsSize: 256, maxDepth: 2, maxErrors: 2 },
+  { maxMessageLength: 200, maxDetailsSize: 0, maxDepth: 1, maxErrors: 0 },
+] as const;
+
+/**
+ * What Restate should do with any thrown value (normalized first): a non-retryable error becomes a
+ * `TerminalError`, not retried, whose `errorCode` is faultline/http's `toHttpStatus` and whose metadata
+ * carries the serialized error (redacted, no stack, bounded); a retryable error becomes a
+ * `RetryableError`, with `retryAfter` set from `retryAfterMs`, so that the engine never retries earlier
+ * than the provider asked.
+ *
+ * @example
+ * ```ts
+ * import * as restate from '@restatedev/restate-sdk';
+ * import { toRestateError } from 'faultline/restate';
+ *
+ * const answer = await ctx.run('call model', async () => {
+ *   try {
+ *     return await callModel();
+ *   } catch (error) {
+ *     throw toRestateError(error); // a quota error is terminal; a 429 retries after its Retry-After
+ *   }
+ * });
+ * ```
+ */
+export function toRestateError(error: unknown): TerminalError | RetryableError {
+  // Already what Restate reads: as it is (a step's RetryableError reaches the handler's hook too).
+  if (error instanceof TerminalError || error instanceof RetryableError) return error;
+  const value: FaultlineError = isFaultlineError(error) ? error : normalizeError(error);
+  if (value.retryable) {
+    return new RetryableError(value.message, { cause: value, ...(value.retryAfterMs !== undefined && { retryAfter: value.retryAfterMs }) });
+  }
+  return new TerminalError(value.message, { errorCode: toHttpStatus(value), metadata: { [METADATA_KEY]: fittingJson(value) } });
+}
+
+/** The serialized error as JSON text of at most MAX_METADATA_LENGTH characters. */
+function fittingJson(error: FaultlineError): string {
+  let text = JSON.stringify(serializeError(error));
+  for (const limits of FITTING_LIMITS) {
+    if (text.length <= MAX_METADATA_LENGTH) return text;
+    text = JSON.stringify(serializeError(error, limits));
+  }
+  return text.length <= MAX_METADATA_LENGTH
+    ? text
+    : JSON.stringify({ name: error.name, code: error.code, category: error.category, message: error.message.slice(0, 200), retryable: error.retryable, truncated: { message: error.message.length, details: true } });
+}
+
+/**
+ * `asTerminalError` for a Restate service or handler: a non-retryable error becomes the
+ * TerminalError of {@link toRestateError}; a retryable one (a RetryableError from a step included)
+ * stays an error Restate retries, after the delay it asks for.
+ *
+ * @example
+ * ```ts
+ * import * as restate from '@restatedev/restate-sdk';
+ * import { asTerminalError } from 'faultline/restate';
+ *
+ * const agent = restate.service({ name: 'agent', handlers: { run: async (ctx, input) => input }, options: { asTerminalError } });
+ * ```
+ */
+export function asTerminalError(error: unknown): TerminalError | undefined {
+  const mapped = toRestateError(error);
+  return mapped instanceof TerminalError ? mapped : undefined;
+}
+
+/**
+ * The faultline error a caller sees of a failed Restate call: a `TerminalError` caught in a handler,
+ * an error thrown by the typed client (`HttpCallError`, with its status and JSON body), or the raw
+ * ingress response body (its text or its parsed object). The metadata's serialized error comes back
+ * as the same class with the same fields; anything else is classified by its status. Never throws.
+ *
+ * @example
+ * ```ts
+ * import { fromRestateError } from 'faultline/restate';
+ *
+ * try {
+ *   await client.serviceClient(agent).run(input);
+ * } catch (error) {
+ *   const failure = fromRestateError(error); // the ModelQuotaExceededError thrown in the step
+ * }
+ * ```
+ */
+export function fromRestateError(value: unknown): FaultlineError {
+  const carried = carriedError(value);
+  if (carried !== undefined) return carried;
+  const status = numberAt(value, 'code') ?? numberAt(value, 'status') ?? numberAt(value, 'errorCode');
+  const message = textAt(value, 'message') ?? textAt(bodyOf(value), 'message');
+  return normalizeError({ name: 'RestateError', message: message ?? 'The Restate call failed', status, cause: value });
+}
+
+function carriedError(value: unknown): FaultlineError | undefined {
+  for (const holder of [value, bodyOf(value)]) {
+    const metadata = at(holder, 'metadata');
+    const text = textAt(metadata, METADATA_KEY);
+    if (text === undefined) continue;
+    try {
+      const error = deserializeError(text);
+      Object.defineProperty(error, 'cause', { value, writable: true, configurable: true, enumerable: false });
+      return error;
+    } catch {
+      // metadata that is not faultline's
+    }
+  }
+  return undefined;
+}
+
+/** An ingress error body: the value itself (parsed), its text, or an HttpCallError's `responseText`. */
+function bodyOf(value: unknown): unknown {
+  const text = typeof value === 'string' ? value : textAt(value, 'responseText');
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text.slice(0, 1_000_000)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function at(value: unknown, key: string): unknown {
+  if (typeof value !== 'object' || value === null) return undefined;
+  try {
+    return (value as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}
+
+function textAt(value: unknown, key: string): string | undefined {
+  const found = at(value, key);
+  return typeof found === 'string' ? found : undefined;
+}
+
+function numberAt(value: unknown, key: string): number | undefined {
+  const found = at(value, key);
+  return typeof found === 'number' && Number.isInteger(found) && found >= 100 && found <= 599 ? found : undefined;
+}

@@ -1,0 +1,82 @@
+import { RetryableError, TerminalError } from '@restatedev/restate-sdk';
+import { describe, expect, it } from 'vitest';
+import {
+  ModelQuotaExceededError, ModelRateLimitError, SecurityError, TransientError, UnknownError, ValidationError, type FaultlineError,
+} from '../../src/index.js';
+import { asTerminalError, fromRestateError, MAX_METADATA_LENGTH, METADATA_KEY, toRestateError } from '../../src/restate/index.js';
+
+/** The serialized error a terminal error carries in its metadata. */
+function metadataOf(error: unknown): string {
+  return (error as { readonly metadata?: Readonly<Record<string, string>> }).metadata?.[METADATA_KEY] ?? '';
+}
+
+describe('toRestateError', () => {
+  it.each<[FaultlineError, number]>([
+    [new ValidationError('bad input', { fields: { q: 'Required' } }), 400],
+    [new SecurityError('blocked'), 403],
+    [new ModelQuotaExceededError({ provider: 'openai' }), 502],
+    [new UnknownError('boom'), 500],
+  ])('makes %o a TerminalError with the HTTP status and the serialized error in its metadata', (error, status) => {
+    const mapped = toRestateError(error);
+    expect(mapped).toBeInstanceOf(TerminalError);
+    expect(mapped).toMatchObject({ code: status, message: error.message });
+    expect(JSON.parse(metadataOf(mapped))).toEqual(JSON.parse(JSON.stringify(error)));
+  });
+
+  it('makes a retryable error a RetryableError, with retryAfter from retryAfterMs', () => {
+    const limited = toRestateError(new ModelRateLimitError({ retryAfterMs: 300 }));
+    expect(limited).toBeInstanceOf(RetryableError);
+    expect(limited).toMatchObject({ retryAfter: 300 });
+    const transient = toRestateError(Object.assign(new Error('reset'), { code: 'ECONNRESET' }));
+    expect(transient.constructor).toBe(RetryableError);
+    expect(transient).toHaveProperty('retryAfter', undefined);
+  });
+
+  it('keeps the metadata within its bound, cut and marked as the contract cuts', () => {
+    const huge = new ValidationError('x'.repeat(50_000), { details: { blob: 'y'.repeat(50_000) } });
+    const text = metadataOf(toRestateError(huge));
+    expect(text.length).toBeLessThanOrEqual(MAX_METADATA_LENGTH);
+    expect(JSON.parse(text)).toMatchObject({ name: 'ValidationError', truncated: { message: 50_000 } });
+  });
+
+  it('is the asTerminalError hook: terminal for what is not retryable, undefined for what Restate should retry', () => {
+    expect(asTerminalError(new ValidationError())).toBeInstanceOf(TerminalError);
+    expect(asTerminalError(new TransientError())).toBeUndefined();
+  });
+});
+
+describe('fromRestateError', () => {
+  const terminal = toRestateError(new ModelQuotaExceededError({ provider: 'openai', requestId: 'req_1' }));
+
+  it('rebuilds the class from a TerminalError caught in a handler', () => {
+    const error = fromRestateError(terminal);
+    expect(error).toBeInstanceOf(ModelQuotaExceededError);
+    expect(error).toMatchObject({ provider: 'openai', requestId: 'req_1', retryable: false });
+  });
+
+  it('rebuilds it from the typed client’s HttpCallError and from the raw ingress body', () => {
+    const body = JSON.stringify({ message: terminal.message, code: 502, metadata: { [METADATA_KEY]: metadataOf(terminal) } });
+    const httpCallError = Object.assign(new Error('call failed'), { status: 502, responseText: body });
+    expect(fromRestateError(httpCallError)).toBeInstanceOf(ModelQuotaExceededError);
+    expect(fromRestateError(body)).toBeInstanceOf(ModelQuotaExceededError);
+    expect(fromRestateError(JSON.parse(body))).toBeInstanceOf(ModelQuotaExceededError);
+  });
+
+  it('classifies anything else by its status', () => {
+    expect(fromRestateError(Object.assign(new Error('x'), { status: 400, responseText: '{"message":"bad"}' }))).toBeInstanceOf(ValidationError);
+    expect(fromRestateError(new TerminalError('nope', { errorCode: 503 }))).toBeInstanceOf(TransientError);
+    expect(fromRestateError({ message: 'odd', code: 418 })).toBeInstanceOf(UnknownError);
+    expect(fromRestateError(undefined)).toBeInstanceOf(UnknownError);
+  });
+});
+
+describe('Restate’s own errors', () => {
+  it('pass through toRestateError and asTerminalError as they are', () => {
+    const retryable = new RetryableError('again', { retryAfter: 10 });
+    const terminal = new TerminalError('stop', { errorCode: 409 });
+    expect(toRestateError(retryable)).toBe(retryable);
+    expect(toRestateError(terminal)).toBe(terminal);
+    expect(asTerminalError(retryable)).toBeUndefined();
+    expect(asTerminalError(terminal)).toBe(terminal);
+  });
+});
