@@ -1,4 +1,5 @@
 import { deserializeError, isFaultlineError, normalizeError, serializeError, ToolExecutionError, type FaultlineError, type SerializedError } from '../index.js';
+import { readProperty as read } from '../foundation/safe-read.js';
 
 /**
  * A Model Context Protocol `CallToolResult` for a failed call, as `toMcpToolResult` makes it. A type
@@ -63,13 +64,4 @@ export function fromMcpToolResult(result: unknown): FaultlineError | undefined {
     ? content.slice(0, 100).map((block: unknown) => (read(block, 'type') === 'text' ? read(block, 'text') : undefined)).filter((text): text is string => typeof text === 'string')
     : [];
   return new ToolExecutionError(texts.length === 0 ? null : texts.join('\n'), { cause: result });
-}
-
-function read(value: unknown, key: string): unknown {
-  if (typeof value !== 'object' || value === null) return undefined;
-  try {
-    return (value as Record<string, unknown>)[key];
-  } catch {
-    return undefined;
-  }
 }

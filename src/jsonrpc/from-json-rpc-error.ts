@@ -3,6 +3,7 @@ import {
   TransientError, UnknownError, ValidationError, type FaultlineError,
 } from '../index.js';
 import { JSON_RPC_CATEGORY_CODES, JSON_RPC_PROTOCOL_CODES } from './error-codes.js';
+import { readProperty as read } from '../foundation/safe-read.js';
 
 type ErrorClass = new (message?: string | null, options?: { readonly cause?: unknown; readonly details?: { readonly [key: string]: number } }) => FaultlineError;
 
@@ -57,14 +58,4 @@ export function fromJsonRpcError(input: unknown): FaultlineError {
   const Class = (typeof code === 'number' ? classTable().get(code) : undefined) ?? UnknownError;
   const details = typeof code === 'number' && Number.isInteger(code) ? { jsonRpcCode: code } : undefined;
   return new Class(typeof message === 'string' ? message : null, { cause: input, ...(details !== undefined && { details }) });
-}
-
-/** `value[key]`, never throwing: input from the wire may be anything, a Proxy too. */
-function read(value: unknown, key: string): unknown {
-  if (typeof value !== 'object' || value === null) return undefined;
-  try {
-    return (value as Record<string, unknown>)[key];
-  } catch {
-    return undefined;
-  }
 }

@@ -1,6 +1,7 @@
 import { RetryableError, TerminalError } from '@restatedev/restate-sdk';
 import { toHttpStatus } from '../http/index.js';
 import { deserializeError, isFaultlineError, normalizeError, serializeError, type FaultlineError } from '../index.js';
+import { readProperty as at } from '../foundation/safe-read.js';
 
 /** The metadata key under which a terminal error carries the serialized faultline error. */
 export const METADATA_KEY = 'faultline';
@@ -132,14 +133,6 @@ function bodyOf(value: unknown): unknown {
   }
 }
 
-function at(value: unknown, key: string): unknown {
-  if (typeof value !== 'object' || value === null) return undefined;
-  try {
-    return (value as Record<string, unknown>)[key];
-  } catch {
-    return undefined;
-  }
-}
 
 function textAt(value: unknown, key: string): string | undefined {
   const found = at(value, key);
