@@ -77,7 +77,7 @@ function diagnosticsByFile(snippets: readonly Snippet[]): Map<string, string[]> 
       'faultline/*': [join(root, 'src', '*', 'index.ts')],
     },
   };
-  const program = ts.createProgram([join(root, 'test', 'docs', 'prelude.ts'), ...snippets.map((snippet) => snippet.file)], options);
+  const program = ts.createProgram([join(root, 'test', 'docs', 'prelude.ts'), join(root, 'test', 'docs', 'generated.d.ts'), ...snippets.map((snippet) => snippet.file)], options);
   const byFile = new Map<string, string[]>();
   for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
     const name = diagnostic.file?.fileName ?? '(global)';
