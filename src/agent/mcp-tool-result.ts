@@ -1,4 +1,5 @@
-import { deserializeError, isFaultlineError, normalizeError, serializeError, ToolExecutionError, type FaultlineError, type SerializedError } from '../index.js';
+import { deserializeError, serializeError, ToolError, ToolExecutionError, type FaultlineError, type SerializedError } from '../index.js';
+import { errorOfFailure, toToolResult, type ToolFailure, type ToolResultOptions } from './tool-result.js';
 import { readProperty as read } from '../foundation/safe-read.js';
 
 /**
@@ -16,23 +17,42 @@ export type McpErrorResult = {
 
 /**
  * A Model Context Protocol `CallToolResult` for a failed tool call: `isError: true`, a text block the
- * model can read (`Name [CODE]: message`), and the serialized error (redacted, no stack) as
- * `structuredContent`, from which the client rebuilds the same class.
+ * model can read (`Name [CODE]: message`, then what to do next: the recommendations of
+ * `toToolResult`), and the serialized error (redacted, no stack) as `structuredContent`, from which
+ * the client rebuilds the same class. Takes any thrown value, or a failure of `safeTool` or
+ * `toToolResult` as it is, so that a tool handler is one line.
  *
  * @example
  * ```ts
- * import { toMcpToolResult } from 'faultline/agent';
- * import { ToolNotFoundError } from 'faultline';
+ * import { safeTool, toMcpToolResult } from 'faultline/agent';
+ * import { z } from 'zod';
  *
- * toMcpToolResult(new ToolNotFoundError({ toolName: 'delete' })).content[0].text;
- * // 'ToolNotFoundError [TOOL_NOT_FOUND]: The requested tool is not registered'
+ * const search = safeTool({ name: 'search', input: z.object({ query: z.string() }), run: async ({ query }) => [query] });
+ * const result = await search({ query: 'cats' });
+ * const mcpResult = result.ok ? { content: [{ type: 'text' as const, text: JSON.stringify(result.value) }] } : toMcpToolResult(result);
  * ```
  */
-export function toMcpToolResult(error: unknown): McpErrorResult {
-  const value: FaultlineError = isFaultlineError(error) ? error : normalizeError(error);
-  const json = serializeError(value);
-  const text = json.message === '' ? `${json.name} [${json.code}]` : `${json.name} [${json.code}]: ${json.message}`;
+export function toMcpToolResult(failure: unknown, options?: ToolResultOptions): McpErrorResult {
+  const result = isToolFailure(failure) ? failure : toToolResult(failure, options);
+  // A failure toToolResult made knows its error; a copy of one (parsed JSON) keeps its code and text.
+  const error = errorOfFailure(result)
+    ?? new ToolError(result.error, { code: result.code, retryable: result.retryable, recommendations: result.recommendations });
+  const json = serializeError(error);
+  const head = json.message === '' ? `${json.name} [${json.code}]` : `${json.name} [${json.code}]: ${json.message}`;
+  const text = result.recommendations.length === 0 ? head : `${head}\nWhat to do next: ${result.recommendations.join(' ')}`;
   return { isError: true, content: [{ type: 'text', text }], structuredContent: json };
+}
+
+/** A failure as toToolResult writes it, read by shape and guarded: it may be a copy, or hostile. */
+function isToolFailure(value: unknown): value is ToolFailure {
+  if (read(value, 'ok') !== false) return false;
+  try {
+    const recommendations = read(value, 'recommendations');
+    return typeof read(value, 'error') === 'string' && typeof read(value, 'code') === 'string' && typeof read(value, 'retryable') === 'boolean'
+      && Array.isArray(recommendations) && recommendations.every((item) => typeof item === 'string');
+  } catch {
+    return false; // a Proxy where the array should be: not a failure toToolResult wrote
+  }
 }
 
 /**

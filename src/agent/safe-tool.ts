@@ -1,6 +1,9 @@
 import {
-  isFaultlineError, serializeError, ToolError, ToolExecutionError, ToolTimeoutError, ValidationError, type ErrorEvent, type FaultlineError,
+  isFaultlineError, serializeError, ToolError, ToolExecutionError, ToolTimeoutError, UnknownError, ValidationError, type ErrorEvent,
+  type FaultlineError,
 } from '../index.js';
+import { isErrorObject } from '../foundation/error-object.js';
+import { callListener } from '../foundation/listener.js';
 import { toToolResult, type ToolErrorType, type ToolResult, type ToolResultOptions } from './tool-result.js';
 
 /** What safeTool needs of an input schema: zod's `safeParse` (any zod version), or anything shaped like it. */
@@ -24,7 +27,10 @@ export interface SafeToolDefinition<Input, Output> extends ToolResultOptions {
   readonly run: (input: Input, context: { readonly signal: AbortSignal }) => Promise<Output | ReportedFailure> | Output | ReportedFailure;
   /** A time limit for `run`; past it the call fails as a ToolTimeoutError and `signal` aborts. */
   readonly timeoutMs?: number | undefined;
-  /** Hears every failure, with the error serialized. A listener that throws never breaks the call. */
+  /**
+   * Hears every failure, with the error serialized. A listener that throws, or returns a promise that
+   * rejects, never breaks the call and never becomes an unhandled rejection.
+   */
   readonly onError?: ((event: ErrorEvent) => void) | undefined;
 }
 
@@ -49,34 +55,45 @@ export interface SafeToolDefinition<Input, Output> extends ToolResultOptions {
  * ```
  */
 export function safeTool<Input, Output>(definition: SafeToolDefinition<Input, Output>): (input: unknown) => Promise<ToolResult<Output>> {
-  const { name } = definition;
   return async (raw) => {
-    let parsed: ReturnType<InputSchema<Input>['safeParse']>;
     try {
-      parsed = definition.input.safeParse(raw);
-    } catch (error) {
-      return failure(definition, ToolError.from(error, { toolName: name }), 'exception');
-    }
-    if (!parsed.success) return failure(definition, ValidationError.fromZodError(parsed.error, { details: { toolName: name } }));
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    try {
-      const running = Promise.resolve(definition.run(parsed.data, { signal: controller.signal }));
-      const outcome = definition.timeoutMs === undefined ? await running : await Promise.race([running, timeout(definition.timeoutMs, (id) => { timer = id; })]);
-      if (outcome === TIMED_OUT) {
-        const error = new ToolTimeoutError({ toolName: name, timeoutMs: definition.timeoutMs });
-        controller.abort(error);
-        return failure(definition, error, 'aborted');
-      }
-      if (isReportedFailure(outcome)) return failure(definition, new ToolExecutionError(outcome.error, { toolName: name }), 'logical');
-      return { ok: true, value: outcome as Output };
+      return await call(definition, raw);
     } catch (thrown) {
-      const error = ToolError.from(thrown, { toolName: name });
-      return failure(definition, error, isFaultlineError(thrown) || thrown instanceof Error ? undefined : 'exception');
-    } finally {
-      clearTimeout(timer);
+      // A value thrown past every guard below (a revoked Proxy read by a hostile schema result, say):
+      // the call still settles with a failure the model can read.
+      return failure(definition, new UnknownError(null, { cause: thrown }), 'exception');
     }
   };
+}
+
+async function call<Input, Output>(definition: SafeToolDefinition<Input, Output>, raw: unknown): Promise<ToolResult<Output>> {
+  const { name } = definition;
+  let parsed: ReturnType<InputSchema<Input>['safeParse']>;
+  try {
+    parsed = definition.input.safeParse(raw);
+  } catch (error) {
+    return failure(definition, ToolError.from(error, { toolName: name }), 'exception');
+  }
+  if (!parsed.success) return failure(definition, ValidationError.fromZodError(parsed.error, { details: { toolName: name } }));
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const running = Promise.resolve(definition.run(parsed.data, { signal: controller.signal }));
+    const outcome = definition.timeoutMs === undefined ? await running : await Promise.race([running, timeout(definition.timeoutMs, (id) => { timer = id; })]);
+    if (outcome === TIMED_OUT) {
+      const error = new ToolTimeoutError({ toolName: name, timeoutMs: definition.timeoutMs });
+      controller.abort(error);
+      return failure(definition, error, 'aborted');
+    }
+    if (isReportedFailure(outcome)) return failure(definition, new ToolExecutionError(outcome.error, { toolName: name }), 'logical');
+    return { ok: true, value: outcome as Output };
+  } catch (thrown) {
+    const error = ToolError.from(thrown, { toolName: name });
+    // isErrorObject, not `instanceof`: a thrown revoked Proxy makes `instanceof` throw.
+    return failure(definition, error, isFaultlineError(thrown) || isErrorObject(thrown) ? undefined : 'exception');
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const TIMED_OUT: unique symbol = Symbol('timed out');
@@ -93,12 +110,6 @@ function isReportedFailure(value: unknown): value is ReportedFailure {
 
 function failure<Input, Output>(definition: SafeToolDefinition<Input, Output>, error: FaultlineError, errorType?: ToolErrorType): ToolResult<Output> {
   const result = toToolResult(error, { ...definition, errorType: errorType ?? definition.errorType });
-  if (definition.onError !== undefined) {
-    try {
-      definition.onError({ severity: result.halt || !result.retryable ? 'error' : 'warn', phase: 'tool', error: serializeError(error) });
-    } catch {
-      // a failing listener never breaks the call
-    }
-  }
+  callListener(definition.onError, { severity: result.halt || !result.retryable ? 'error' : 'warn', phase: 'tool', error: serializeError(error) });
   return result;
 }

@@ -42,19 +42,35 @@ const RECOMMENDATIONS: Readonly<Record<string, readonly string[]>> = {
   TOOL_EXECUTION_ERROR: ['Check the arguments; if they are right, try once more or use another tool.'],
   TOOL_TIMEOUT: ['Try again with a smaller request.'],
   TOOL_ERROR: ['Try another approach.'],
+  MODEL_ERROR: ['The model call failed: try another approach, or tell the user what failed.'],
   MODEL_RATE_LIMITED: ['Wait before calling again.'],
+  MODEL_TIMEOUT: ['Try again with a shorter request, or use a faster model.'],
+  MODEL_API_ERROR: ['The provider failed: try once more shortly, or use another model.'],
   MODEL_QUOTA_EXCEEDED: ['Use another model or provider.'],
   MODEL_CONTEXT_LENGTH_EXCEEDED: ['Shorten the input and try again.'],
   MODEL_CONTENT_FILTERED: ['Rephrase the request within the content policy.'],
+  AGENT_ERROR: ['Stop and tell the user what failed.'],
   AGENT_MAX_ITERATIONS: ['Give the best answer you have now.'],
+  AGENT_INVALID_STATE_TRANSITION: ['Do not repeat this step: continue from the current state.'],
   AGENT_ABORTED: ['Stop: the run was cancelled.'],
+  STORAGE_ERROR: ['Go on without the stored data, or try again later.'],
   SECURITY_VIOLATION: ['Do not try another way to do this; tell the user it is not allowed.'],
+  AUTH_ERROR: ['Stop: the credentials were refused or do not allow this.'],
   AUTH_UNAUTHENTICATED: ['Stop: the credentials were refused.'],
   AUTH_FORBIDDEN: ['Do not try another way to do this; tell the user it is not allowed.'],
   TRANSIENT: ['Try the same call again.'],
   TIMEOUT: ['Try again with a smaller request.'],
   UNKNOWN_ERROR: ['Try another approach, or tell the user what failed.'],
 };
+
+// The error each failure was made from, so that `toMcpToolResult(failure)` writes the same class and
+// message: the failure itself holds only what a model reads.
+const errorsOfFailures = /* @__PURE__ */ new WeakMap<ToolFailure, FaultlineError>();
+
+/** The error a failure of {@link toToolResult} was made from, or undefined for a failure it did not make (a copy, parsed JSON). */
+export function errorOfFailure(failure: ToolFailure): FaultlineError | undefined {
+  return errorsOfFailures.get(failure);
+}
 
 /**
  * What a model reads after a failed tool call: `{ ok: false, error, errorType, retryable, halt,
@@ -77,7 +93,7 @@ export function toToolResult(error: unknown, options?: ToolResultOptions): ToolF
   const value: FaultlineError = isFaultlineError(error) ? error : normalizeError(error);
   const json = serializeError(value);
   const toolName = typeof json.toolName === 'string' ? json.toolName : undefined;
-  return {
+  const failure: ToolFailure = {
     ok: false,
     error: json.message,
     errorType: options?.errorType ?? errorTypeOf(value),
@@ -92,6 +108,8 @@ export function toToolResult(error: unknown, options?: ToolResultOptions): ToolF
     ],
     code: json.code,
   };
+  errorsOfFailures.set(failure, value);
+  return failure;
 }
 
 function errorTypeOf(error: FaultlineError): ToolErrorType {

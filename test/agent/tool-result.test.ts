@@ -5,6 +5,8 @@ import {
   ToolTimeoutError, UnknownError, ValidationError,
 } from '../../src/index.js';
 import { safeTool, toToolResult } from '../../src/agent/index.js';
+import { BUILT_IN_CLASSES } from '../../src/read-back/class-registry.js';
+import { hostileValue } from '../hardening/arbitraries.js';
 
 describe('toToolResult', () => {
   it.each([
@@ -30,6 +32,12 @@ describe('toToolResult', () => {
       ok: false, error: 'The requested tool is not registered', errorType: 'runtime', retryable: false, halt: false,
       recommendations: ['Ask the user.', 'Call one of the tools that exist: search, read.', 'Deleting is never allowed.'], code: 'TOOL_NOT_FOUND',
     });
+  });
+
+  // Every class the registry knows as built in, so that a class added later cannot slip through.
+  it.each(BUILT_IN_CLASSES.map((Class) => [Class.name, Class] as const))('has default recommendations for %s', (_, Class) => {
+    const error = new (Class as unknown as new () => { readonly code: string })();
+    expect(toToolResult(error).recommendations).toEqual([expect.stringMatching(/^[A-Z].+\.$/)]);
   });
 
   it('redacts the message and normalizes any thrown value', () => {
@@ -89,5 +97,48 @@ describe('safeTool', () => {
     });
     expect(await tool({})).toMatchObject({ ok: false, errorType: 'runtime' });
     expect(events).toEqual(['tool error TOOL_EXECUTION_ERROR']);
+  });
+
+  // The hostile values of the core's hardening corpus, each thrown by run, thrown by the schema, and
+  // returned by the schema in place of its result.
+  const HOSTILE = ['revokedProxy', 'throwingProxy', 'throwingGetter', 'throwingToJSON', 'selfToJSON', 'throwingToPrimitive',
+    'invalidDate', 'protoKeys', 'nullPrototype', 'freshEveryRead', 'throwingArray', 'selfCycle', 'frozenCycle'] as const;
+
+  it.each(HOSTILE)('never rejects when run throws a %s, and calls it an exception', async (kind) => {
+    const tool = safeTool({ name: 'hostile', input: z.object({}), run: () => { throw hostileValue(kind); } });
+    const result = await tool({});
+    expect(result).toMatchObject({ ok: false, errorType: 'exception', code: 'TOOL_EXECUTION_ERROR', retryable: false, halt: false });
+  });
+
+  it.each(HOSTILE)('never rejects when the input schema throws or answers a %s', async (kind) => {
+    const throwing = safeTool({ name: 'hostile', input: { safeParse: () => { throw hostileValue(kind); } }, run: () => 1 });
+    const answering = safeTool({ name: 'hostile', input: { safeParse: () => hostileValue(kind) as never }, run: () => 1 });
+    expect(await throwing({})).toMatchObject({ ok: false, errorType: 'exception' });
+    expect((await answering({})).ok).toBe(false);
+  });
+
+  it.each(HOSTILE)('never rejects when run returns a %s', async (kind) => {
+    const tool = safeTool({ name: 'hostile', input: z.object({}), run: () => hostileValue(kind) });
+    const result = await tool({});
+    expect(typeof result.ok).toBe('boolean');
+  });
+
+  it('isolates an onError hook that returns a promise that rejects: no rejection is left unhandled', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown): void => { unhandled.push(reason); };
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const events: string[] = [];
+      const tool = safeTool({
+        name: 'broken', input: z.object({}), run: () => { throw new Error('x'); },
+        // eslint-disable-next-line @typescript-eslint/no-misused-promises -- an async hook that rejects is the case under test
+        onError: async (event) => { events.push(event.error.code); await Promise.resolve(); throw new Error('async listener failed'); },
+      });
+      expect(await tool({})).toMatchObject({ ok: false, errorType: 'runtime' });
+      await new Promise((resolve) => { setImmediate(resolve); });
+      expect([events, unhandled]).toEqual([['TOOL_EXECUTION_ERROR'], []]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });

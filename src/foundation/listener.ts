@@ -1,0 +1,21 @@
+/**
+ * Calls a user's listener (an `onError` or `onRetry` hook) so that nothing it does reaches the call
+ * that told it: a throw is swallowed, and a promise it returns that rejects is handled here. An async
+ * hook that rejects would otherwise be an unhandled rejection, which ends a Node process.
+ */
+export function callListener<Event>(listener: ((event: Event) => unknown) | undefined, event: Event): void {
+  if (listener === undefined) return;
+  try {
+    const returned = listener(event);
+    // Only a thenable is adopted: Promise.resolve of any other value would be a promise for nothing.
+    if ((typeof returned === 'object' && returned !== null) || typeof returned === 'function') {
+      if (typeof (returned as { then?: unknown }).then === 'function') Promise.resolve(returned).catch(ignore);
+    }
+  } catch {
+    // a listener that throws, or returns a value whose `then` getter throws: the call goes on
+  }
+}
+
+function ignore(): void {
+  // a rejected listener's reason has nowhere useful to go
+}
