@@ -41,7 +41,8 @@ function backoffAfter<Context extends RetryResultContext>(
   const thrown = 'error' in context.result ? context.result.error : undefined;
   const server = thrown === undefined ? undefined : (isFaultlineError(thrown) ? thrown : normalizeError(thrown)).retryAfterMs;
   return {
-    duration: server ?? fallbackStep?.duration ?? 0,
+    // A delay of 0 from the server sets no minimum: the fallback's own step applies.
+    duration: server !== undefined && server > 0 ? server : (fallbackStep?.duration ?? 0),
     next: (nextContext) => backoffAfter(nextContext, fallback, fallbackStep === undefined ? fallback?.next(nextContext) : fallbackStep.next(nextContext)),
   };
 }

@@ -1,5 +1,6 @@
 import { AgentAbortedError, isFaultlineError, normalizeError, serializeError, type ErrorEvent, type FaultlineError } from '../index.js';
 import { classify, type ErrorPolicy } from './error-policy.js';
+import { callListener } from '../foundation/listener.js';
 
 /** The clock `retry` waits on: injectable, so that tests never sleep for real. */
 export interface RetryClock {
@@ -22,9 +23,12 @@ export interface RetryOptions {
   readonly totalTimeoutMs?: number | undefined;
   /** Aborts the waits (at once) and is handed to every attempt. */
   readonly signal?: AbortSignal | undefined;
-  /** Called before each wait. */
+  /** Called before each wait. A hook that throws or rejects never breaks the call. */
   readonly onRetry?: ((event: { readonly error: FaultlineError; readonly attempt: number; readonly delayMs: number }) => void) | undefined;
-  /** Called for every failed attempt, with the error serialized. */
+  /**
+   * Called for every failed attempt, with the error serialized. A hook that throws, or returns a
+   * promise that rejects, never breaks the call and never becomes an unhandled rejection.
+   */
   readonly onError?: ((event: ErrorEvent) => void) | undefined;
   /** What the attempts call: `onError`'s phase. Default `system`. */
   readonly phase?: ErrorEvent['phase'] | undefined;
@@ -107,7 +111,7 @@ export async function retry<T>(fn: (context: { readonly attempt: number; readonl
     if (delayMs === undefined) throw gaveUp(error, attempt);
     const budget = options?.totalTimeoutMs;
     if (budget !== undefined && clock.now() + delayMs - start > budget) throw gaveUp(error, attempt);
-    options?.onRetry?.({ error, attempt, delayMs });
+    callListener(options?.onRetry, { error, attempt, delayMs });
     try {
       await clock.sleep(delayMs, signal);
     } catch {
@@ -119,7 +123,8 @@ export async function retry<T>(fn: (context: { readonly attempt: number; readonl
 /** The wait before the next attempt, or undefined when the server asks for longer than allowed. */
 function delayFor(error: FaultlineError, policy: ErrorPolicy, attempt: number, options: RetryOptions | undefined, random: () => number): number | undefined {
   const server = error.retryAfterMs;
-  if (server !== undefined) {
+  // A delay of 0 ("retry at once") sets no minimum: the policy's own backoff applies.
+  if (server !== undefined && server > 0) {
     if (server > (options?.maxRetryAfterMs ?? DEFAULTS.maxRetryAfterMs)) return undefined;
     return server + Math.floor(random() * Math.min(server * SERVER_JITTER.share, SERVER_JITTER.maxMs));
   }
@@ -138,11 +143,7 @@ function delayFor(error: FaultlineError, policy: ErrorPolicy, attempt: number, o
 
 function notify(options: RetryOptions | undefined, policy: ErrorPolicy, error: FaultlineError): void {
   if (options?.onError === undefined) return;
-  try {
-    options.onError({ severity: policy.logLevel, phase: options.phase ?? 'system', error: serializeError(error) });
-  } catch {
-    // a failing listener never breaks the call
-  }
+  callListener(options.onError, { severity: policy.logLevel, phase: options.phase ?? 'system', error: serializeError(error) });
 }
 
 /** The last error, with the number of attempts made in its details. */

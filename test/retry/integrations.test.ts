@@ -34,6 +34,15 @@ describe('cockatiel', () => {
     expect([result, calls, delays]).toEqual(['done', 3, [25, 3]]);
   });
 
+  it('takes a server delay of 0 as no minimum in a cockatiel backoff: the fallback’s step applies', async () => {
+    const policy = cockatielRetry(handleWhen(isRetryable), { maxAttempts: 1, backoff: retryAfterBackoff(new ConstantBackoff(7)) });
+    const delays: number[] = [];
+    policy.onRetry(({ delay }) => delays.push(delay));
+    let calls = 0;
+    await policy.execute(() => (++calls === 1 ? Promise.reject(new ModelRateLimitError({ retryAfterMs: 0 })) : Promise.resolve('done')));
+    expect(delays).toEqual([7]);
+  });
+
   it('does not retry what is not retryable', async () => {
     const policy = cockatielRetry(handleWhen(isRetryable), { maxAttempts: 3, backoff: retryAfterBackoff() });
     let calls = 0;

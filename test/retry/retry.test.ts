@@ -68,6 +68,15 @@ describe('retry', () => {
     }
   });
 
+  it.each<[string, FaultlineError]>([
+    ['a Retry-After of 0', new ModelRateLimitError({ retryAfterMs: 0 })],
+    ['a retryAfterMs of 0 on any retryable error', new TransientError({ retryAfterMs: 0 })],
+  ])('takes %s as no minimum: the policy’s own backoff applies', async (_, error) => {
+    const clock = fakeClock();
+    await retry(failing(error, error, error), { clock, random: () => 0.5, baseDelayMs: 100 });
+    expect(clock.sleeps).toEqual([50, 100, 200]);
+  });
+
   it('gives up rather than sleeping longer than maxRetryAfterMs, keeping the delay on the error; a delay at the cap is waited', async () => {
     const clock = fakeClock();
     const error = await rejection(retry(failing(new ModelRateLimitError({ retryAfterMs: 120_000 })), { clock, maxRetryAfterMs: 60_000 }));
@@ -131,5 +140,23 @@ describe('retry', () => {
     expect(events.map((event) => [event.severity, event.phase, event.error.name])).toEqual([
       ['warn', 'model', 'TransientError'], ['info', 'model', 'ValidationError'],
     ]);
+  });
+
+  it.each([
+    ['throws', (): void => { throw new Error('a broken listener'); }],
+    ['returns a promise that rejects', (): Promise<void> => Promise.reject(new Error('an async listener failed'))],
+    ['returns a thenable whose then throws', (): PromiseLike<void> => ({ then: () => { throw new Error('a broken thenable'); } })],
+  ])('isolates an onError or onRetry hook that %s: the call goes on, and no rejection is left unhandled', async (_, hook) => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown): void => { unhandled.push(reason); };
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const result = await retry(failing(new TransientError(), new TransientError()), { clock: fakeClock(), random: () => 0, onError: hook, onRetry: hook });
+      // Unhandled rejections are reported after the microtask queue drains: give it a macrotask.
+      await new Promise((resolve) => { setImmediate(resolve); });
+      expect([result, unhandled]).toEqual(['done', []]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });
