@@ -34,7 +34,7 @@ export { normalizeError } from './mapping/normalize-error.js';
 export { parseRetryAfter } from './recognition/retry-after.js';
 export type { ErrorEvent } from './mapping/error-event.js';
 
-export { serializeError } from './mapping/serialize-error.js';
+export { serializeError } from './read-back/serialize-error.js';
 export { deserializeError, type DeserializeOptions } from './read-back/deserialize-error.js';
 export { registerErrorClass, type FaultlineErrorClass } from './read-back/class-registry.js';
 export type { SerializeOptions } from './contract/serialize-options.js';

@@ -1,12 +1,18 @@
-import { normalizeError } from './normalize-error.js';
+import type { FaultlineError } from '../base/faultline-error.js';
+import { hasNodeHead } from '../contract/node-shape.js';
 import type { SerializeOptions } from '../contract/serialize-options.js';
-import { serializeFaultline } from '../serialization/serialize-faultline.js';
 import type { SerializedError } from '../contract/serialized-error.js';
+import { normalizeError } from '../mapping/normalize-error.js';
+import { serializeFaultline } from '../serialization/serialize-faultline.js';
+import { deserializeError } from './deserialize-error.js';
 
 /**
  * Turns any thrown value into the contract's JSON shape. It normalizes first, so the output
  * always has `name`, `code`, `category`, `message` and `retryable`. Secrets are redacted, the
- * stack is left out and every limit applies unless `options` say otherwise. Never throws.
+ * stack is left out and every limit applies unless `options` say otherwise. Data that already is a
+ * serialized error (an `onError` event's `error`, a row read back as JSON) is written as the error
+ * it reads back as, not wrapped: so a logger given `serializeError` writes events as it writes
+ * errors. Never throws.
  *
  * @example
  * ```ts
@@ -15,5 +21,15 @@ import type { SerializedError } from '../contract/serialized-error.js';
  * ```
  */
 export function serializeError(value: unknown, options?: SerializeOptions): SerializedError {
-  return serializeFaultline(normalizeError(value), options);
+  return serializeFaultline(readsBackAsItself(value) ?? normalizeError(value), options);
+}
+
+// Serialized data is read back, and so validated and rebuilt, rather than trusted as it is: the
+// writer's limits and redaction still apply to what it holds.
+function readsBackAsItself(value: unknown): FaultlineError | undefined {
+  try {
+    return hasNodeHead(value) ? deserializeError(value) : undefined;
+  } catch {
+    return undefined; // not the contract after all (or a hostile object): normalized like any value
+  }
 }

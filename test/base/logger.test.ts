@@ -3,10 +3,12 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { AuthenticationError, serializeError, ToolError } from '../../src/index.js';
+import { z } from 'zod';
+import { AuthenticationError, serializeError, ToolError, ToolExecutionError, type ErrorEvent } from '../../src/index.js';
+import { safeTool } from '../../src/agent/index.js';
 
 /** One log line, written synchronously into memory and parsed. */
-function logLine(options: pino.LoggerOptions, error: Error): Record<string, unknown> {
+function logLine(options: pino.LoggerOptions, error: unknown): Record<string, unknown> {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -36,5 +38,20 @@ describe('pino', () => {
   it('with its default error serializer, writes details as they are: why the README says to give it serializeError', () => {
     const error = new ToolError('Search failed', { details: { apiKey: 'sk-live-123' } });
     expect((logLine({}, error).err as { details: unknown }).details).toEqual({ apiKey: 'sk-live-123' });
+  });
+
+  it('with serializeError, writes an onError event’s error as it is, the same as the error itself', async () => {
+    const events: ErrorEvent[] = [];
+    const tool = safeTool({
+      name: 'search', input: z.object({}), run: () => { throw new ToolExecutionError('Index down', { toolName: 'search', details: { token: 'sk-live-1' } }); },
+      onError: (event) => { events.push(event); },
+    });
+    await tool({});
+    const written = {
+      name: 'ToolExecutionError', code: 'TOOL_EXECUTION_ERROR', category: 'TOOL', message: 'Index down', retryable: false,
+      details: { token: '[REDACTED]' }, toolName: 'search',
+    };
+    expect(events[0]?.error).toEqual(written);
+    expect(logLine({ serializers: { err: serializeError } }, events[0]?.error).err).toEqual(written);
   });
 });

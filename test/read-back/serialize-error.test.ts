@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { serializeError, ToolError, type SerializedError } from '../../src/index.js';
+import { deserializeError, ModelRateLimitError, serializeError, ToolError, ValidationError, type SerializedError } from '../../src/index.js';
 import { revokedProxy } from '../hardening/hostile.js';
 
 const HEAD = ['name', 'code', 'category', 'message', 'retryable'];
@@ -91,5 +91,33 @@ describe('serializeError on any value', () => {
     expect(out).toEqual({
       name: 'ToolError', code: 'TOOL_ERROR', category: 'TOOL', message: 'level 19999', retryable: false, truncated: { cause: 'depth' },
     });
+  });
+});
+
+describe('serializeError of data that already is a serialized error', () => {
+  const errors = [
+    new ModelRateLimitError('Slow down', { provider: 'openai', retryAfterMs: 2000, requestId: 'req_1' }),
+    new ValidationError({ fields: { query: 'Required' }, details: { attempt: 2 } }),
+    new ToolError('Outer', { toolName: 'search', cause: new TypeError('fetch failed') }),
+  ];
+
+  it.each(errors.map((error) => [error.name, error] as const))('gives a %s back as it is, and it reads back as itself', (_, error) => {
+    const json = serializeError(error);
+    expect(serializeError(json)).toEqual(json);
+    expect(serializeError(JSON.parse(JSON.stringify(json)))).toEqual(json);
+    expect(deserializeError(serializeError(json))).toBeInstanceOf(error.constructor);
+  });
+
+  it('still redacts and bounds what the data holds: it is read back, not trusted', () => {
+    const data = { name: 'ToolError', code: 'TOOL_ERROR', category: 'TOOL', message: 'x'.repeat(20), retryable: false, details: { password: 'hunter2' } };
+    expect(serializeError(data, { maxMessageLength: 5 })).toEqual({
+      name: 'ToolError', code: 'TOOL_ERROR', category: 'TOOL', message: 'xxxxx', retryable: false,
+      details: { password: '[REDACTED]' }, truncated: { message: 20 },
+    });
+  });
+
+  it('wraps data that only looks like a serialized error into an UnknownError, as before', () => {
+    const data = { name: 'ToolError', code: 'TOOL_ERROR', category: 'NOT_A_CATEGORY', message: 'x', retryable: false };
+    expect(serializeError(data)).toMatchObject({ name: 'UnknownError', cause: data });
   });
 });
