@@ -1,5 +1,7 @@
 // A small agent loop that decides from error fields, never from messages. Every error goes into a
-// JSON-lines journal, which is then read back into the same classes. Run it with `npm run demo`.
+// JSON-lines journal, which is then read back into the same classes. Run it with
+// `node examples/agent-loop.mjs` after `npm run build` in a clone, or
+// `node node_modules/faultline/examples/agent-loop.mjs` where faultline is installed.
 //
 // 'faultline' resolves to this package itself through its exports map (a package may import itself
 // by name), so this file runs against dist/ exactly as an application would.

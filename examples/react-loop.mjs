@@ -1,6 +1,7 @@
 // A ReAct-style agent loop built from faultline's pieces, against scripted fake models and tools, so
-// that it runs offline in a second. Run it with `npm run demo`. It shows the loop recovering from
-// each kind of failure an agent meets, deciding from error fields alone:
+// that it runs offline in a second: no real model is called. Run it with `npm run demo` in a clone, or
+// `node node_modules/faultline/examples/react-loop.mjs` where faultline is installed. It shows the loop
+// recovering from each kind of failure an agent meets, deciding from error fields alone:
 //
 //   - a rate-limited model call, retried after its Retry-After (scaled down to 200 ms here);
 //   - a tool call with bad arguments, fed back to the model, which corrects its call;
@@ -9,8 +10,8 @@
 //   - a second run whose model never finishes, which ends in AgentMaxIterationsError;
 //   - a total time budget for each run.
 //
-// 'faultline' resolves to this package itself through its exports map, so this file runs against
-// dist/ exactly as an application would.
+// 'faultline' resolves to this package itself through its exports map (a package may import itself by
+// name), so this file runs against dist/ exactly as an application would, in a clone or installed.
 import { z } from 'zod';
 import { AgentMaxIterationsError, ModelError, TimeoutError, ToolPermissionError } from 'faultline';
 import { safeTool, toToolResult } from 'faultline/agent';
@@ -50,6 +51,20 @@ const TOOLS = {
 };
 
 const step = (text) => console.log(`  ${text}`);
+
+// Printed once, before the runs: what is fake, and how to read a failed tool call.
+const LEGEND = [
+  'faultline demo: a ReAct-style agent loop. Its models and tools are scripted fakes: no real model is called.',
+  'A failed tool call prints "failed: <errorType> <code>, halt=<true|false>: <message>" (a ToolFailure of faultline/agent):',
+  '  halt=true    the loop must stop: a security, permission or auth failure the model must not route around',
+  '  halt=false   the failure goes back to the model, which can correct its call or try another way',
+  "  validation   the arguments failed the tool's input schema (a ValidationError)",
+  '  runtime      the tool threw an Error',
+  '  logical      the tool ran and reported a failure of its own ({ ok: false, error })',
+  '  aborted      a timeout or a cancel: the tool ran past its timeoutMs, or the run was cancelled',
+  '  exception    anything unclassified, such as a thrown value that is not an Error',
+];
+for (const line of LEGEND) console.log(line);
 
 /** One run of the loop: think (a model call), act (a tool call), observe, until an answer, a halt or a limit. */
 async function runAgent(title, models, { maxIterations, budgetMs }) {

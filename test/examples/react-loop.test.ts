@@ -14,6 +14,20 @@ describe('examples/react-loop.mjs (npm run demo)', () => {
     expect([run.status, run.stderr]).toEqual([0, '']);
   });
 
+  it('says first that nothing is real, and how to read halt and errorType', () => {
+    expect(run.stdout.split('\n').slice(0, 9)).toEqual([
+      'faultline demo: a ReAct-style agent loop. Its models and tools are scripted fakes: no real model is called.',
+      'A failed tool call prints "failed: <errorType> <code>, halt=<true|false>: <message>" (a ToolFailure of faultline/agent):',
+      '  halt=true    the loop must stop: a security, permission or auth failure the model must not route around',
+      '  halt=false   the failure goes back to the model, which can correct its call or try another way',
+      "  validation   the arguments failed the tool's input schema (a ValidationError)",
+      '  runtime      the tool threw an Error',
+      '  logical      the tool ran and reported a failure of its own ({ ok: false, error })',
+      '  aborted      a timeout or a cancel: the tool ran past its timeoutMs, or the run was cancelled',
+      '  exception    anything unclassified, such as a thrown value that is not an Error',
+    ]);
+  });
+
   it.each([
     ['retries a rate-limited model call no earlier than its Retry-After', /^model gpt-4o: MODEL_RATE_LIMITED, retrying after 2\d\d ms \(the server asked 200 ms\)$/],
     ['feeds a validation failure back to the model', /^tool search\(\{"query":""\}\) failed: validation VALIDATION_FAILED, halt=false/],
