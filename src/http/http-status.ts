@@ -1,36 +1,59 @@
 import {
   AuthenticationError, AuthorizationError, isFaultlineError, ModelError, ModelRateLimitError, ModelTimeoutError, normalizeError,
-  SecurityError, TimeoutError, ToolNotFoundError, ToolTimeoutError, TransientError, ValidationError,
+  SecurityError, TimeoutError, ToolNotFoundError, ToolPermissionError, ToolTimeoutError, TransientError, ValidationError,
+  type FaultlineError,
 } from '../index.js';
+import { readProperty } from '../foundation/safe-read.js';
 
 /**
- * The HTTP status a server of ours answers with for an error: ValidationError 400,
- * AuthenticationError 401, AuthorizationError and SecurityError 403, ToolNotFoundError 404,
- * ModelRateLimitError 429, every timeout class 504, TransientError 503, any other model error 502,
- * everything else 500. Any thrown value is normalized first.
+ * The HTTP status a server of ours answers with for an error. A class that declares a `status` in
+ * its `defaults` (a 4xx or 5xx) answers with it: that is how a class of your own sets its status.
+ * Otherwise the table: ValidationError 400, AuthenticationError 401, AuthorizationError,
+ * SecurityError and ToolPermissionError 403, ToolNotFoundError 404, ModelRateLimitError 429, every
+ * timeout class 504, TransientError 503, any other model error 502, everything else 500. Any thrown
+ * value is normalized first.
  *
- * The error's own `status` counts for nothing: it is the status an upstream answered us with (a
- * provider's 401 means our key is wrong, which is our server's failure, not the caller's), and
- * passing it on would tell the caller something about our upstreams it cannot act on.
+ * An error's own `status`, set on the instance, counts for nothing: it is the status an upstream
+ * answered us with (a provider's 401 means our key is wrong, which is our server's failure, not the
+ * caller's), and passing it on would tell the caller something about our upstreams it cannot act on.
  *
  * @example
  * ```ts
  * import { toHttpStatus } from 'faultline/http';
- * import { ModelRateLimitError } from 'faultline';
+ * import { ModelRateLimitError, ToolError, type ErrorDefaults } from 'faultline';
  *
  * toHttpStatus(new ModelRateLimitError({ status: 429 })); // 429
  * toHttpStatus(new Error('boom'));                        // 500
+ *
+ * class PaymentRequiredError extends ToolError {
+ *   static override readonly defaults: ErrorDefaults = { name: 'PaymentRequiredError', code: 'PAYMENT_REQUIRED', status: 402 };
+ * }
+ * toHttpStatus(new PaymentRequiredError());               // 402
  * ```
  */
 export function toHttpStatus(error: unknown): number {
   const value = isFaultlineError(error) ? error : normalizeError(error);
+  const declared = declaredStatus(value);
+  if (declared !== undefined) return declared;
   if (value instanceof ValidationError) return 400;
   if (value instanceof AuthenticationError) return 401;
-  if (value instanceof AuthorizationError || value instanceof SecurityError) return 403;
+  if (value instanceof AuthorizationError || value instanceof SecurityError || value instanceof ToolPermissionError) return 403;
   if (value instanceof ToolNotFoundError) return 404;
   if (value instanceof ModelRateLimitError) return 429;
   if (value instanceof TimeoutError || value instanceof ModelTimeoutError || value instanceof ToolTimeoutError) return 504;
   if (value instanceof TransientError) return 503;
   if (value instanceof ModelError) return 502;
   return 500;
+}
+
+// The `status` of the class's defaults, read from the prototype chain (where they are installed) and
+// never from the instance, whose own `status` is an upstream's.
+function declaredStatus(error: FaultlineError): number | undefined {
+  let status: unknown;
+  try {
+    status = readProperty(Object.getPrototypeOf(error), 'status');
+  } catch {
+    return undefined; // a Proxy in the prototype chain
+  }
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599 ? status : undefined;
 }

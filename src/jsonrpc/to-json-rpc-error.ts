@@ -1,5 +1,16 @@
+import { GENERIC_DETAIL, toHttpStatus } from '../http/index.js';
 import { isFaultlineError, normalizeError, serializeError, ToolNotFoundError, type FaultlineError, type SerializedError } from '../index.js';
 import { JSON_RPC_CATEGORY_CODES, JSON_RPC_PROTOCOL_CODES } from './error-codes.js';
+
+/** Options of {@link toJsonRpcError}. */
+export interface JsonRpcErrorOptions {
+  /**
+   * Show an internal error's own message, details and cause to the caller. Default `false`: an
+   * error whose HTTP status (faultline/http's `toHttpStatus`) is 5xx goes out with a generic message,
+   * as a problem detail does.
+   */
+  readonly expose?: boolean | undefined;
+}
 
 /** A request id as JSON-RPC 2.0 allows it: a string, a number, or null where it is not known. */
 export type JsonRpcId = string | number | null;
@@ -21,7 +32,10 @@ export interface JsonRpcErrorObject<Data = SerializedError> {
 /**
  * A JSON-RPC 2.0 error response for any thrown value (normalized first): the code by the table of
  * docs/jsonrpc.md, the message, and the serialized error (redacted, no stack) as `data`, from which
- * `fromJsonRpcError` rebuilds the same class.
+ * `fromJsonRpcError` rebuilds the same class. An internal error (one whose HTTP status,
+ * `toHttpStatus`, is 5xx) goes out with the generic message "The server could not complete the
+ * request." and none of its details or cause, unless `expose: true`; its class, code, category,
+ * retryability, delay and request id still go out, so that the caller can decide what to do.
  *
  * @example
  * ```ts
@@ -32,11 +46,21 @@ export interface JsonRpcErrorObject<Data = SerializedError> {
  * // { jsonrpc: '2.0', id: 7, error: { code: -32601, message: 'The requested tool is not registered', data: { name: 'ToolNotFoundError', ... } } }
  * ```
  */
-export function toJsonRpcError(error: unknown, id: JsonRpcId | undefined): JsonRpcErrorResponse {
+export function toJsonRpcError(error: unknown, id: JsonRpcId | undefined, options?: JsonRpcErrorOptions): JsonRpcErrorResponse {
   const value: FaultlineError = isFaultlineError(error) ? error : normalizeError(error);
-  const data = serializeError(value);
+  const json = serializeError(value);
+  const data = options?.expose !== true && toHttpStatus(value) >= 500 ? withoutInternals(json) : json;
   const code = value instanceof ToolNotFoundError ? JSON_RPC_PROTOCOL_CODES.methodNotFound : JSON_RPC_CATEGORY_CODES[data.category];
   return { jsonrpc: '2.0', id: requestId(id), error: { code, message: data.message, data } };
+}
+
+// What a problem detail of a 5xx shows, as a serialized error that reads back into the same class.
+function withoutInternals(json: SerializedError): SerializedError {
+  const { name, code, category, retryable, retryAfterMs, requestId: request } = json;
+  return {
+    name, code, category, message: GENERIC_DETAIL, retryable,
+    ...(retryAfterMs !== undefined && { retryAfterMs }), ...(request !== undefined && { requestId: request }),
+  };
 }
 
 /**

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromResponse, GENERIC_DETAIL, toHttpStatus, toProblemDetails, toResponse } from '../../src/http/index.js';
 import {
-  AuthenticationError, ModelRateLimitError, serializeError, TimeoutError, ToolNotFoundError, TransientError, UnknownError,
-  ValidationError, type FaultlineError,
+  AuthenticationError, ModelRateLimitError, serializeError, TimeoutError, ToolError, ToolNotFoundError, TransientError, UnknownError,
+  ValidationError, type ErrorDefaults, type FaultlineError,
 } from '../../src/index.js';
 import { BUILT_INS } from './builtins.js';
 
@@ -17,6 +17,26 @@ describe('toHttpStatus', () => {
     expect(toHttpStatus(new AuthenticationError({ status: 401 }))).toBe(401);
     expect(toHttpStatus(new UnknownError({ status: 404 }))).toBe(500);
     expect(toHttpStatus(new ValidationError({ status: 503 }))).toBe(400);
+  });
+
+  it('answers with the status a class declares in its defaults (a 4xx or 5xx), over the table, for a class of your own', () => {
+    class PaymentRequiredError extends ToolError {
+      static override readonly defaults: ErrorDefaults = { name: 'PaymentRequiredError', code: 'PAYMENT_REQUIRED', status: 402 };
+    }
+    class UnprocessableError extends ValidationError {
+      static override readonly defaults: ErrorDefaults = { name: 'UnprocessableError', status: 422 };
+    }
+    class StrictUnprocessableError extends UnprocessableError {
+      static override readonly defaults: ErrorDefaults = { name: 'StrictUnprocessableError' };
+    }
+    class NotAStatusError extends ToolError {
+      static override readonly defaults: ErrorDefaults = { name: 'NotAStatusError', status: 200 };
+    }
+    expect([
+      toHttpStatus(new PaymentRequiredError()), toHttpStatus(new PaymentRequiredError({ status: 503 })), toHttpStatus(new UnprocessableError()),
+      toHttpStatus(new StrictUnprocessableError()), toHttpStatus(new NotAStatusError()),
+    ]).toEqual([402, 402, 422, 422, 500]);
+    expect(toProblemDetails(new PaymentRequiredError('Top up your account'))).toMatchObject({ status: 402, detail: 'Top up your account', title: 'The tool call failed' });
   });
 
   it('normalizes any other value first', () => {
@@ -98,7 +118,10 @@ describe('fromResponse, over a real server and the real fetch', () => {
       sent.name, sent.code, sent.category, sent.retryable, 'it failed', 'req_9', 2000,
     ]);
     expect(received.status).toBe(response.status);
-    expect(received.cause).toBe(response);
+    expect((received.cause as { response?: unknown }).response).toBe(response);
+    expect(serializeError(received).cause).toEqual({
+      name: 'HttpError', message: `HTTP ${response.status} ${response.statusText}`, status: response.status, statusText: response.statusText, url: `${base}/`,
+    });
   });
 
   it('keeps a validation error’s fields', async () => {
@@ -119,6 +142,18 @@ describe('fromResponse, over a real server and the real fetch', () => {
     answer = { status: 418, headers: {}, body: 'teapot' };
     const teapot = await fromResponse(await fetch(base));
     expect([teapot.constructor, teapot.status, teapot.message]).toEqual([UnknownError, 418, "HTTP 418 I'm a Teapot"]);
+  });
+
+  it('keeps the response as what a reader of the log needs (status, status text, URL), never {}, and the response itself as cause.response', async () => {
+    answer = { status: 502, headers: { 'x-request-id': 'req_up' }, body: '<html>bad gateway</html>' };
+    const response = await fetch(`${base}/v1/run?attempt=2`);
+    const received = await fromResponse(response);
+    expect(serializeError(received)).toEqual({
+      name: 'TransientError', code: 'TRANSIENT', category: 'TRANSIENT', message: 'HTTP 502 Bad Gateway', retryable: true, status: 502, requestId: 'req_up',
+      cause: { name: 'HttpError', message: 'HTTP 502 Bad Gateway', status: 502, statusText: 'Bad Gateway', url: `${base}/v1/run?attempt=2` },
+    });
+    expect(received.cause).toMatchObject({ name: 'HttpError', status: 502 });
+    expect((received.cause as { response?: unknown }).response).toBe(response);
   });
 
   it('does not throw on a body it cannot read', async () => {

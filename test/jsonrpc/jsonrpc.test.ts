@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ToolNotFoundError, UnknownError, ValidationError, ModelError, TransientError, type FaultlineError } from '../../src/index.js';
+import { GENERIC_DETAIL } from '../../src/http/index.js';
 import {
   fromJsonRpcError, JSON_RPC_CATEGORY_CODES, jsonRpcInvalidRequest, jsonRpcParseError, toJsonRpcError,
 } from '../../src/jsonrpc/index.js';
@@ -24,7 +25,7 @@ function expectValidErrorResponse(response: unknown): void {
 describe('toJsonRpcError', () => {
   it.each(BUILT_INS.map(([Class, , code]) => [Class.name, Class, code] as const))('%s gets code %i, and comes back as the same class', (_, Class, code) => {
     const sent: FaultlineError = new Class({ message: 'it failed', requestId: 'req_1' });
-    const response = toJsonRpcError(sent, 7);
+    const response = toJsonRpcError(sent, 7, { expose: true });
     expectValidErrorResponse(response);
     expect([response.id, response.error.code, response.error.message]).toEqual([7, code, 'it failed']);
     expect(response.error.data).toEqual(JSON.parse(JSON.stringify(sent)));
@@ -32,6 +33,24 @@ describe('toJsonRpcError', () => {
     expect(back.constructor).toBe(Class);
     expect(JSON.stringify(back)).toBe(JSON.stringify(sent));
   });
+
+  it.each(BUILT_INS.map(([Class, status]) => [Class.name, status, Class] as const))(
+    '%s (HTTP %i) hides its message, details and cause from the caller only when it is internal (5xx), unless expose is set',
+    (_, status, Class) => {
+      const sent: FaultlineError = new Class({
+        message: 'connect db-internal-7.corp:5432 refused', requestId: 'req_1', retryAfterMs: 500, details: { host: 'db-internal-7.corp' }, cause: new Error('ECONNREFUSED'),
+      });
+      const { error } = toJsonRpcError(sent, 7);
+      if (status >= 500) {
+        const head = { name: sent.name, code: sent.code, category: sent.category, message: GENERIC_DETAIL, retryable: sent.retryable };
+        expect([error.message, error.data]).toEqual([GENERIC_DETAIL, { ...head, retryAfterMs: 500, requestId: 'req_1' }]);
+        expect(fromJsonRpcError({ error }).constructor).toBe(Class);
+      } else {
+        expect([error.message, error.data]).toEqual(['connect db-internal-7.corp:5432 refused', JSON.parse(JSON.stringify(sent))]);
+      }
+      expect(toJsonRpcError(sent, 7, { expose: true }).error.data).toEqual(JSON.parse(JSON.stringify(sent)));
+    },
+  );
 
   it('has one code of its own per category, in the server range, besides the protocol codes', () => {
     const codes = Object.entries(JSON_RPC_CATEGORY_CODES).filter(([category]) => category !== 'VALIDATION' && category !== 'UNKNOWN').map(([, code]) => code);
@@ -50,7 +69,8 @@ describe('toJsonRpcError', () => {
   });
 
   it('normalizes any thrown value first', () => {
-    expect(toJsonRpcError(new Error('boom'), 1).error).toMatchObject({ code: -32603, message: 'boom', data: { name: 'UnknownError' } });
+    expect(toJsonRpcError(new Error('boom'), 1).error).toMatchObject({ code: -32603, message: GENERIC_DETAIL, data: { name: 'UnknownError' } });
+    expect(toJsonRpcError(new Error('boom'), 1, { expose: true }).error).toMatchObject({ code: -32603, message: 'boom', data: { name: 'UnknownError' } });
   });
 });
 
