@@ -7,7 +7,7 @@ export type { FaultlineErrorOptions, MessageOption } from './base/options.js';
 export { isFaultlineError } from './base/is-faultline-error.js';
 export { ErrorCategory } from './foundation/category.js';
 export type { ErrorDefaults } from './base/defaults.js';
-export type { JsonObject, JsonValue } from './foundation/json.js';
+export type { ErrorDetails, ErrorDetailValue, JsonObject, JsonValue } from './foundation/json.js';
 
 export {
   ModelError, ModelRateLimitError, ModelTimeoutError, ModelApiError, ModelContextLengthError, ModelQuotaExceededError,

@@ -5,7 +5,7 @@ import {
   ValidationError, type AgentErrorOptions, type ErrorDefaults, type FaultlineErrorOptions, type ModelErrorOptions,
   type ToolErrorOptions, type ToolTimeoutErrorOptions,
 } from '../src/index.js';
-import type { AgentAbortedError, AuthenticationError } from '../src/index.js';
+import type { AgentAbortedError, AuthenticationError, ErrorDetails } from '../src/index.js';
 
 interface PaymentDeclinedErrorOptions extends ToolErrorOptions {
   readonly amount?: number | null | undefined;
@@ -68,8 +68,15 @@ describe('construction', () => {
   it('rejects option values of the wrong type', () => {
     // @ts-expect-error: retryable is a boolean
     new ToolError('x', { retryable: 'yes' });
-    // @ts-expect-error: details holds JSON values only
-    new ToolError('x', { details: { at: new Date() } });
+    // @ts-expect-error: details holds data, not functions
+    new ToolError('x', { details: { run: () => 1 } });
+  });
+
+  it('takes in details what the serializer writes as JSON: a Date, a Map, a Set, an Error, a BigInt, nested', () => {
+    const error = new ToolError('x', {
+      details: { at: new Date(), byId: new Map([['a', 1]]), seen: new Set(['a']), cause: new TypeError('t'), big: 10n, nested: [{ at: new Date() }] },
+    });
+    expectTypeOf(error.details).toEqualTypeOf<ErrorDetails | undefined>();
   });
 });
 

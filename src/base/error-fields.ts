@@ -1,5 +1,5 @@
 import type { ErrorCategory } from '../foundation/category.js';
-import type { JsonObject } from '../foundation/json.js';
+import type { ErrorDetails } from '../foundation/json.js';
 
 /**
  * The fields every faultline error has, as a computed default (`retryable: (error) => ...`) sees
@@ -16,5 +16,5 @@ export interface ErrorFields {
   readonly status?: number;
   readonly requestId?: string;
   readonly recommendations?: readonly string[];
-  readonly details?: JsonObject;
+  readonly details?: ErrorDetails;
 }

@@ -4,7 +4,7 @@ import { serializeFaultline } from '../serialization/serialize-faultline.js';
 import type { ErrorFields } from './error-fields.js';
 import type { SerializedError, Truncation } from '../contract/serialized-error.js';
 import { declaredNameOf, installDefaults, type ErrorDefaults } from './defaults.js';
-import type { JsonObject } from '../foundation/json.js';
+import type { ErrorDetails } from '../foundation/json.js';
 import { readProperty } from '../foundation/safe-read.js';
 import { inspectError, NODE_INSPECT } from './inspection.js';
 import { assignOptions, causeOf, isOptionsArgument, messageString, type FaultlineErrorOptions, type MessageOption } from './options.js';
@@ -59,7 +59,7 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
   /** Concrete next steps a model or a person can act on. */
   declare readonly recommendations?: readonly string[];
   /** Any further structured context. */
-  declare readonly details?: JsonObject;
+  declare readonly details?: ErrorDetails;
   /** On an error read back by `deserializeError`: what the serializer had cut, if anything. */
   declare readonly truncated?: Truncation;
 

@@ -1,6 +1,6 @@
 import { FIELD_TABLE } from './defaults.js';
 import type { FieldTable } from '../contract/class-fields.js';
-import type { JsonObject } from '../foundation/json.js';
+import type { ErrorDetails } from '../foundation/json.js';
 import { setOwn } from '../foundation/own-property.js';
 import { isPlainObject } from '../foundation/plain-object.js';
 import { toWholeNonNegative } from '../foundation/whole-number.js';
@@ -27,7 +27,7 @@ export interface FaultlineErrorOptions {
   /** Concrete next steps a model or a person can act on. */
   readonly recommendations?: readonly string[] | null | undefined;
   /** Any further structured context: ids, operation, attempt. */
-  readonly details?: JsonObject | null | undefined;
+  readonly details?: ErrorDetails | null | undefined;
 }
 
 /** The options given as the only argument: `new ToolNotFoundError({ toolName: 'delete' })`. */
