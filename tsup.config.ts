@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'tsup';
 
 // The entries, each as ESM and CJS with its own declarations. zod is a dependency and stays
@@ -32,6 +33,20 @@ export default defineConfig({
           const name = /^\.\.\/([a-z]+)\//.exec(args.path)?.[1];
           return name === undefined ? undefined : { path: `faultline/${name}`, external: true };
         });
+      },
+    },
+    // faultline/restate loads the application's copy of the Restate SDK without a static import, so
+    // that a caller without the SDK can import fromRestateError: the ES module build by a top-level
+    // `await import()` (src/restate/load-sdk.ts, which tsc and vitest see), the CommonJS build, which
+    // has no top-level await, by a `require` on first use (src/restate/load-sdk.require.ts). Each
+    // build gets its format's copy of the SDK, the one the application's own import or require gets.
+    {
+      name: 'restate-sdk-loader-per-format',
+      setup(build) {
+        if (build.initialOptions.format !== 'cjs') return;
+        build.onResolve({ filter: /^\.\/load-sdk\.js$/ }, (args) =>
+          /[\\/]src[\\/]restate[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), 'load-sdk.require.ts') } : undefined,
+        );
       },
     },
   ],

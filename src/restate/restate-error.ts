@@ -1,7 +1,8 @@
-import { RetryableError, TerminalError } from '@restatedev/restate-sdk';
 import { toHttpStatus } from '../http/index.js';
 import { deserializeError, isFaultlineError, normalizeError, serializeError, type FaultlineError } from '../index.js';
 import { readProperty as at } from '../foundation/safe-read.js';
+import { restateSdk } from './load-sdk.js';
+import type { RestateRetryableError, RestateTerminalError } from './sdk.js';
 
 /** The metadata key under which a terminal error carries the serialized faultline error. */
 export const METADATA_KEY = 'faultline';
@@ -25,7 +26,8 @@ const FITTING_LIMITS = [
  * `TerminalError`, not retried, whose `errorCode` is faultline/http's `toHttpStatus` and whose metadata
  * carries the serialized error (redacted, no stack, bounded); a retryable error becomes a
  * `RetryableError`, with `retryAfter` set from `retryAfterMs`, so that the engine never retries earlier
- * than the provider asked.
+ * than the provider asked. Both are instances of the application's own `@restatedev/restate-sdk` classes
+ * (the SDK checks `instanceof`); without the SDK installed, it throws an Error that names the package.
  *
  * @example
  * ```ts
@@ -41,7 +43,8 @@ const FITTING_LIMITS = [
  * });
  * ```
  */
-export function toRestateError(error: unknown): TerminalError | RetryableError {
+export function toRestateError(error: unknown): RestateTerminalError | RestateRetryableError {
+  const { RetryableError, TerminalError } = restateSdk();
   // Already what Restate reads: as it is (a step's RetryableError reaches the handler's hook too).
   if (error instanceof TerminalError || error instanceof RetryableError) return error;
   const value: FaultlineError = isFaultlineError(error) ? error : normalizeError(error);
@@ -76,16 +79,17 @@ function fittingJson(error: FaultlineError): string {
  * const agent = restate.service({ name: 'agent', handlers: { run: async (ctx, input) => input }, options: { asTerminalError } });
  * ```
  */
-export function asTerminalError(error: unknown): TerminalError | undefined {
+export function asTerminalError(error: unknown): RestateTerminalError | undefined {
   const mapped = toRestateError(error);
-  return mapped instanceof TerminalError ? mapped : undefined;
+  return mapped instanceof restateSdk().TerminalError ? mapped : undefined;
 }
 
 /**
  * The faultline error a caller sees of a failed Restate call: a `TerminalError` caught in a handler,
  * an error thrown by the typed client (`HttpCallError`, with its status and JSON body), or the raw
  * ingress response body (its text or its parsed object). The metadata's serialized error comes back
- * as the same class with the same fields; anything else is classified by its status. Never throws.
+ * as the same class with the same fields; anything else is classified by its status (and reads the
+ * body's message), whichever of these forms it comes in. Never throws, and needs no SDK installed.
  *
  * @example
  * ```ts
@@ -101,8 +105,12 @@ export function asTerminalError(error: unknown): TerminalError | undefined {
 export function fromRestateError(value: unknown): FaultlineError {
   const carried = carriedError(value);
   if (carried !== undefined) return carried;
-  const status = numberAt(value, 'code') ?? numberAt(value, 'status') ?? numberAt(value, 'errorCode');
-  const message = textAt(value, 'message') ?? textAt(bodyOf(value), 'message');
+  // The body of an ingress response, when the value is its text or an HttpCallError holding it: the
+  // status may be on the value (an HttpCallError's `status`) or in the body only (its text).
+  const body = bodyOf(value);
+  const status = statusAt(value) ?? statusAt(body);
+  // The body's message first: an HttpCallError's own is `Request failed: <status>` and the whole body.
+  const message = textAt(body, 'message') ?? textAt(value, 'message');
   return normalizeError({ name: 'RestateError', message: message ?? 'The Restate call failed', status, cause: value });
 }
 
@@ -133,6 +141,10 @@ function bodyOf(value: unknown): unknown {
   }
 }
 
+/** A Restate error's HTTP status: `code` (a TerminalError, an ingress body), `status` (HttpCallError), `errorCode`. */
+function statusAt(value: unknown): number | undefined {
+  return numberAt(value, 'code') ?? numberAt(value, 'status') ?? numberAt(value, 'errorCode');
+}
 
 function textAt(value: unknown, key: string): string | undefined {
   const found = at(value, key);

@@ -2,10 +2,14 @@
 // clean tree (the repository's files with no dist/, so that `prepack` must build it), checks the
 // tarball's file list, installs the tarball into a fresh project in
 // a temporary directory, and there runs an ES module script, a CommonJS script and the repo's
-// own tsc on a TypeScript consumer (moduleResolution node16, then bundler). The consumer files
-// are real files in ./fixtures. Prints one line per check, then `pack: N passed, M failed`.
+// own tsc on a TypeScript consumer (moduleResolution node16, then bundler). Then two Restate
+// projects: a caller (the tarball and @restatedev/restate-sdk-clients, no SDK) and a service (the
+// tarball and @restatedev/restate-sdk), each with an ES module script, a CommonJS script and tsc, at
+// the versions of package-lock.json. The consumer files are real files in ./fixtures (the Restate
+// projects in ./fixtures/caller and ./fixtures/service). Prints one line per check, then
+// `pack: N passed, M failed`.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +21,7 @@ const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 // What a consumer needs, and what must never ship.
 const REQUIRED_FILES = [
   'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE',
+  'ARCHITECTURE.md', 'examples/README.md', 'examples/react-loop.mjs', 'examples/agent-loop.mjs', 'examples/restate-agent.mjs', 'examples/restate-service.mjs',
   'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts',
   'dist/schema.js', 'dist/schema.cjs', 'dist/schema.d.ts', 'dist/schema.d.cts', 'dist/schema.json',
   'schema/package.json', 'schema.json/package.json',
@@ -123,7 +128,8 @@ function main(workDir) {
   if (!pack.ok || manifest === undefined) return;
   checkFileList(manifest.files);
 
-  cpSync(fixtures, projectDir, { recursive: true });
+  // The top-level fixtures; the Restate projects are installed on their own.
+  cpSync(fixtures, projectDir, { recursive: true, filter: (path) => !RESTATE_PROJECTS.some((name) => path === join(fixtures, name)) });
   const tarball = join(packDir, manifest.filename);
   const install = run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], projectDir, 180_000);
   record(install.ok, 'npm install <tarball> in a fresh project', install.output);
@@ -138,6 +144,57 @@ function main(workDir) {
     const check = run(process.execPath, [tsc, '-p', config, ...extra], projectDir);
     record(check.ok, `tsc -p ${config} accepts the TypeScript consumer`, check.output);
   }
+
+  callerProject(workDir, tarball);
+  serviceProject(workDir, tarball);
+}
+
+const RESTATE_PROJECTS = ['caller', 'service'];
+
+/** `name@version` of a package as the repository's package-lock.json pins it. */
+function locked(name) {
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
+  return `${name}@${lock.packages[`node_modules/${name}`].version}`;
+}
+
+/** A fresh project of ./fixtures/<name> with the tarball and `dependency` installed; its directory, or undefined. */
+function restateProject(workDir, tarball, name, dependency) {
+  const dir = join(workDir, name);
+  cpSync(join(fixtures, name), dir, { recursive: true });
+  const install = run('npm', ['install', tarball, dependency, '--no-audit', '--no-fund', '--prefer-offline'], dir, 180_000);
+  record(install.ok, `npm install <tarball> ${dependency} in a fresh ${name} project`, install.output);
+  return install.ok ? dir : undefined;
+}
+
+/**
+ * A caller of a Restate service installs the clients alone: faultline/restate must import, classify
+ * and type-check (skipLibCheck off) with no SDK, and say which package toRestateError needs. Then an
+ * SDK that fails as it loads, for another reason than being missing: that error must come through.
+ */
+function callerProject(workDir, tarball) {
+  const dir = restateProject(workDir, tarball, 'caller', locked('@restatedev/restate-sdk-clients'));
+  if (dir === undefined) return;
+  runScript('caller.mjs', dir);
+  runScript('caller.cjs', dir);
+  const check = run(process.execPath, [tsc, '-p', 'tsconfig.json'], dir);
+  record(check.ok, 'tsc (skipLibCheck off) accepts a caller importing faultline/restate, with no SDK installed', check.output);
+
+  const sdk = join(dir, 'node_modules', '@restatedev', 'restate-sdk');
+  mkdirSync(sdk, { recursive: true });
+  writeFileSync(join(sdk, 'package.json'), JSON.stringify({ name: '@restatedev/restate-sdk', version: '0.0.0', main: 'index.cjs', exports: { import: './index.mjs', require: './index.cjs' } }));
+  writeFileSync(join(sdk, 'index.mjs'), "throw new Error('the SDK failed to load');\n");
+  writeFileSync(join(sdk, 'index.cjs'), "throw new Error('the SDK failed to load');\n");
+  runScript('broken-sdk.mjs', dir);
+}
+
+/** A service installs the SDK: toRestateError must make its format's copy of the SDK's classes. */
+function serviceProject(workDir, tarball) {
+  const dir = restateProject(workDir, tarball, 'service', locked('@restatedev/restate-sdk'));
+  if (dir === undefined) return;
+  runScript('service.mjs', dir);
+  runScript('service.cjs', dir);
+  const check = run(process.execPath, [tsc, '-p', 'tsconfig.json'], dir);
+  record(check.ok, 'tsc accepts a service passing asTerminalError to restate.service and throwing toRestateError', check.output);
 }
 
 const workDir = mkdtempSync(join(tmpdir(), 'faultline-pack-'));

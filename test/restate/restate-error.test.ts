@@ -1,7 +1,8 @@
 import { RetryableError, TerminalError } from '@restatedev/restate-sdk';
 import { describe, expect, it } from 'vitest';
 import {
-  ModelQuotaExceededError, ModelRateLimitError, SecurityError, TransientError, UnknownError, ValidationError, type FaultlineError,
+  AuthenticationError, AuthorizationError, ModelQuotaExceededError, ModelRateLimitError, SecurityError, TransientError, UnknownError,
+  ValidationError, type FaultlineError,
 } from '../../src/index.js';
 import { asTerminalError, fromRestateError, MAX_METADATA_LENGTH, METADATA_KEY, toRestateError } from '../../src/restate/index.js';
 
@@ -60,6 +61,41 @@ describe('fromRestateError', () => {
     expect(fromRestateError(httpCallError)).toBeInstanceOf(ModelQuotaExceededError);
     expect(fromRestateError(body)).toBeInstanceOf(ModelQuotaExceededError);
     expect(fromRestateError(JSON.parse(body))).toBeInstanceOf(ModelQuotaExceededError);
+  });
+
+  // What the ingress answers for a failed call with no faultline metadata, as docs/restate.md lists
+  // the forms fromRestateError takes: the body's text, the body parsed, and the typed client's
+  // HttpCallError (its status, and the body as its responseText; its own message is the whole body).
+  const BODY_FORMS: readonly [string, (status: number, body: string) => unknown][] = [
+    ['the body as text', (_status, body) => body],
+    ['the body parsed', (_status, body) => JSON.parse(body) as unknown],
+    ['an HttpCallError', (status, body) => Object.assign(new Error(`Request failed: ${status}\n${body}`), { status, responseText: body })],
+  ];
+  const BY_STATUS: readonly [number, new (...args: never[]) => FaultlineError, boolean][] = [
+    [400, ValidationError, false],
+    [401, AuthenticationError, false],
+    [403, AuthorizationError, false],
+    [404, UnknownError, false],
+    [429, TransientError, true],
+    [500, TransientError, true],
+    [503, TransientError, true],
+  ];
+  describe.each(BODY_FORMS)('given %s with no faultline metadata', (_form, make) => {
+    it.each(BY_STATUS)('classifies status %i by the status, with the body’s message', (status, Class, retryable) => {
+      const body = JSON.stringify({ code: status, message: `The call failed with ${status}` });
+      const error = fromRestateError(make(status, body));
+      expect(error.constructor).toBe(Class);
+      expect({ status: error.status, message: error.message, retryable: error.retryable }).toEqual({
+        status, message: `The call failed with ${status}`, retryable,
+      });
+    });
+  });
+
+  it('reads a body that is not JSON as no status, and keeps the value in the cause', () => {
+    const error = fromRestateError('<html>Bad Gateway</html>');
+    expect(error.constructor).toBe(UnknownError);
+    expect({ status: error.status, message: error.message }).toEqual({ status: undefined, message: 'The Restate call failed' });
+    expect(error.cause).toMatchObject({ name: 'RestateError', cause: '<html>Bad Gateway</html>' });
   });
 
   it('classifies anything else by its status', () => {
