@@ -1,5 +1,5 @@
 import { toHttpStatus } from '../http/index.js';
-import { deserializeError, isFaultlineError, normalizeError, serializeError, type FaultlineError } from '../index.js';
+import { deserializeError, isFaultlineError, normalizeError, serializeError, type FaultlineError, type SerializedError } from '../index.js';
 import { readProperty as at } from '../foundation/safe-read.js';
 import { restateSdk } from './load-sdk.js';
 import type { RestateRetryableError, RestateTerminalError } from './sdk.js';
@@ -46,24 +46,40 @@ const FITTING_LIMITS = [
 export function toRestateError(error: unknown): RestateTerminalError | RestateRetryableError {
   const { RetryableError, TerminalError } = restateSdk();
   // Already what Restate reads: as it is (a step's RetryableError reaches the handler's hook too).
-  if (error instanceof TerminalError || error instanceof RetryableError) return error;
+  if (isInstance(error, TerminalError) || isInstance(error, RetryableError)) return error as RestateTerminalError | RestateRetryableError;
   const value: FaultlineError = isFaultlineError(error) ? error : normalizeError(error);
-  if (value.retryable) {
-    return new RetryableError(value.message, { cause: value, ...(value.retryAfterMs !== undefined && { retryAfter: value.retryAfterMs }) });
+  // The message Restate journals and hands to the ingress caller: the contract's, redacted and bounded.
+  const json = serializeError(value);
+  if (json.retryable) {
+    // A delay of 0 sets none: Restate's own retry policy applies.
+    const delay = json.retryAfterMs;
+    return new RetryableError(json.message, { cause: value, ...(delay !== undefined && delay > 0 && { retryAfter: delay }) });
   }
-  return new TerminalError(value.message, { errorCode: toHttpStatus(value), metadata: { [METADATA_KEY]: fittingJson(value) } });
+  return new TerminalError(json.message, { errorCode: toHttpStatus(value), metadata: { [METADATA_KEY]: fittingJson(value, json) } });
+}
+
+// `instanceof`, false rather than a TypeError for a revoked Proxy.
+function isInstance(value: unknown, Class: abstract new (...args: never) => unknown): boolean {
+  try {
+    return value instanceof Class;
+  } catch {
+    return false;
+  }
 }
 
 /** The serialized error as JSON text of at most MAX_METADATA_LENGTH characters. */
-function fittingJson(error: FaultlineError): string {
-  let text = JSON.stringify(serializeError(error));
+function fittingJson(error: FaultlineError, json: SerializedError): string {
+  let text = JSON.stringify(json);
   for (const limits of FITTING_LIMITS) {
     if (text.length <= MAX_METADATA_LENGTH) return text;
     text = JSON.stringify(serializeError(error, limits));
   }
-  return text.length <= MAX_METADATA_LENGTH
-    ? text
-    : JSON.stringify({ name: error.name, code: error.code, category: error.category, message: error.message.slice(0, 200), retryable: error.retryable, truncated: { message: error.message.length, details: true } });
+  if (text.length <= MAX_METADATA_LENGTH) return text;
+  // Past every limit (a name or a code of thousands of characters): the head alone, each part cut.
+  const { name, code, category, message, retryable } = json;
+  return JSON.stringify({
+    name: name.slice(0, 200), code: code.slice(0, 200), category, message: message.slice(0, 200), retryable, truncated: { message: message.length, details: true },
+  });
 }
 
 /**

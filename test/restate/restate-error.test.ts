@@ -33,6 +33,25 @@ describe('toRestateError', () => {
     expect(transient).toHaveProperty('retryAfter', undefined);
   });
 
+  it('sets no retryAfter for a delay of 0, so that Restate’s own retry policy applies', () => {
+    expect(toRestateError(new ModelRateLimitError({ retryAfterMs: 0 }))).toHaveProperty('retryAfter', undefined);
+  });
+
+  it.each(['5000', Number.NaN, -1, 1e308, Number.POSITIVE_INFINITY])('reads a retryAfterMs mutated to %s as no delay', (delay) => {
+    const error = new ModelRateLimitError();
+    Object.defineProperty(error, 'retryAfterMs', { value: delay });
+    expect(toRestateError(error)).toHaveProperty('retryAfter', undefined);
+  });
+
+  it('redacts the message Restate journals and hands to the ingress caller, terminal or retryable', () => {
+    const terminal = toRestateError(new ValidationError('connect postgres://app:hunter2@db/app refused'));
+    const retryable = toRestateError(new TransientError('connect postgres://app:hunter2@db/app refused'));
+    expect([terminal.message, retryable.message]).toEqual([
+      'connect postgres://app:[REDACTED]@db/app refused', 'connect postgres://app:[REDACTED]@db/app refused',
+    ]);
+    expect(String(retryable.stack)).not.toContain('hunter2');
+  });
+
   it('keeps the metadata within its bound, cut and marked as the contract cuts', () => {
     const huge = new ValidationError('x'.repeat(50_000), { details: { blob: 'y'.repeat(50_000) } });
     const text = metadataOf(toRestateError(huge));
