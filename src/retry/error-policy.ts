@@ -1,6 +1,9 @@
+import { checkNumber, checkOneOf, checkType, invalidOption } from '../foundation/option-checks.js';
+import { retryableOf } from '../foundation/policy-fields.js';
+import { readString } from '../foundation/safe-read.js';
 import {
-  AuthError, isFaultlineError, ModelApiError, ModelQuotaExceededError, ModelRateLimitError, ModelTimeoutError, normalizeError,
-  TimeoutError, ToolError, ToolTimeoutError, TransientError, UnknownError, ValidationError, type ErrorCategory, type ErrorEvent,
+  AuthError, ErrorCategory, isFaultlineError, ModelApiError, ModelQuotaExceededError, ModelRateLimitError, ModelTimeoutError, normalizeError,
+  TimeoutError, ToolError, ToolTimeoutError, TransientError, UnknownError, ValidationError, type ErrorEvent,
   type FaultlineError,
 } from '../index.js';
 
@@ -74,19 +77,55 @@ export function classify(error: unknown): ErrorPolicy {
  * ```
  */
 export function createClassifier(options: ClassifierOptions): (error: unknown) => ErrorPolicy {
+  checkClassifierOptions(options);
   return (error) => {
     const value = isFaultlineError(error) ? error : normalizeError(error);
+    // Read guarded: a code or category getter that throws reads as no override (fail closed).
+    const code = readString(value, 'code') ?? '';
+    const category = readString(value, 'category') ?? '';
     let policy = defaultPolicy(value);
-    policy = merge(policy, options.categories?.[value.category]);
-    policy = merge(policy, options.codes !== undefined && Object.hasOwn(options.codes, value.code) ? options.codes[value.code] : undefined);
-    const messages = options.locale === undefined ? undefined : options.userMessages?.[options.locale];
-    const message = messages === undefined ? undefined : (own(messages, value.code) ?? own(messages, value.category));
+    policy = merge(policy, options.categories === undefined ? undefined : own(options.categories, category));
+    policy = merge(policy, options.codes === undefined ? undefined : own(options.codes, code));
+    const messages = options.locale === undefined || options.userMessages === undefined ? undefined : own(options.userMessages, options.locale);
+    const message = messages === undefined ? undefined : (own(messages, code) ?? own(messages, category));
     return message === undefined ? policy : { ...policy, userMessage: message };
   };
 }
 
-function own(record: Readonly<Record<string, string>>, key: string): string | undefined {
+function own<Value>(record: Readonly<Record<string, Value>>, key: string): Value | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+const WHERE = 'createClassifier';
+const BACKOFFS: readonly Backoff[] = ['none', 'fixed', 'exponential'];
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
+
+// Each override checked once, here, rather than found to be NaN when an error needs it.
+function checkClassifierOptions(options: ClassifierOptions): void {
+  checkType(WHERE, 'options', options, 'object');
+  for (const table of ['codes', 'categories'] as const) {
+    const overrides: Readonly<Record<string, PolicyOverride | undefined>> | undefined = options[table];
+    checkType(WHERE, table, overrides, 'object');
+    for (const [key, override] of Object.entries(overrides ?? {})) {
+      const at = `${table}.${key}`;
+      if (table === 'categories' && !Object.hasOwn(ErrorCategory, key)) throw invalidOption(WHERE, `${table} key`, key, 'an error category');
+      if (override === undefined) continue;
+      checkType(WHERE, at, override, 'object');
+      checkType(WHERE, `${at}.retry`, override.retry, 'object');
+      checkNumber(WHERE, `${at}.retry.maxAttempts`, override.retry?.maxAttempts, { min: 1, whole: true });
+      checkOneOf(WHERE, `${at}.retry.backoff`, override.retry?.backoff, BACKOFFS);
+      checkType(WHERE, `${at}.countsTowardCircuit`, override.countsTowardCircuit, 'boolean');
+      checkType(WHERE, `${at}.fallback`, override.fallback, 'boolean');
+      checkOneOf(WHERE, `${at}.logLevel`, override.logLevel, LOG_LEVELS);
+      checkType(WHERE, `${at}.userMessage`, override.userMessage, 'string');
+    }
+  }
+  checkType(WHERE, 'userMessages', options.userMessages, 'object');
+  for (const [locale, messages] of Object.entries(options.userMessages ?? {})) {
+    checkType(WHERE, `userMessages.${locale}`, messages, 'object');
+    for (const [key, message] of Object.entries(messages)) checkType(WHERE, `userMessages.${locale}.${key}`, message, 'string');
+  }
+  checkType(WHERE, 'locale', options.locale, 'string');
 }
 
 function merge(policy: ErrorPolicy, override: PolicyOverride | undefined): ErrorPolicy {
@@ -106,14 +145,15 @@ function defaultPolicy(error: FaultlineError): ErrorPolicy {
   if (error instanceof ModelTimeoutError) {
     return { retry: { maxAttempts: 2, backoff: 'exponential' }, countsTowardCircuit: true, fallback: true, logLevel: 'warn', userMessage: 'The AI provider took too long to answer.' };
   }
-  if (error instanceof ModelApiError && error.retryable) {
+  const retryable = retryableOf(error);
+  if (error instanceof ModelApiError && retryable) {
     return { retry: { maxAttempts: 3, backoff: 'exponential' }, countsTowardCircuit: true, fallback: true, logLevel: 'error', userMessage: 'The AI provider had a problem. Trying again.' };
   }
   if (error instanceof TimeoutError || error instanceof ToolTimeoutError) {
     return { retry: { maxAttempts: 2, backoff: 'exponential' }, countsTowardCircuit: true, fallback: false, logLevel: 'warn', userMessage: 'The operation took too long.' };
   }
   if (error instanceof ToolError) {
-    return error.retryable
+    return retryable
       ? { retry: { maxAttempts: 2, backoff: 'fixed' }, countsTowardCircuit: false, fallback: false, logLevel: 'warn', userMessage: 'A tool failed. Trying again.' }
       : { retry: NEVER, countsTowardCircuit: false, fallback: false, logLevel: 'error', userMessage: 'A tool failed.' };
   }
@@ -121,16 +161,26 @@ function defaultPolicy(error: FaultlineError): ErrorPolicy {
     return { retry: { maxAttempts: 4, backoff: 'exponential' }, countsTowardCircuit: true, fallback: false, logLevel: 'warn', userMessage: 'A temporary problem occurred. Trying again.' };
   }
   if (error instanceof ValidationError) {
-    const fields = error.fields === undefined ? [] : Object.keys(error.fields).filter((path) => path !== '');
+    const fields = fieldPaths(error);
     const userMessage = fields.length === 0 ? 'The input is not valid.' : `The input is not valid: check ${fields.join(', ')}.`;
     return { retry: NEVER, countsTowardCircuit: false, fallback: false, logLevel: 'info', userMessage };
   }
   if (error instanceof AuthError) {
     return { retry: NEVER, countsTowardCircuit: false, fallback: false, logLevel: 'warn', userMessage: 'You are not allowed to do this, or your sign-in has expired.' };
   }
-  if (error instanceof UnknownError || !error.retryable) {
+  if (error instanceof UnknownError || !retryable) {
     return { retry: NEVER, countsTowardCircuit: false, fallback: false, logLevel: 'error', userMessage: 'Something went wrong.' };
   }
   // Any other retryable error (a user class, a storage error marked retryable): a few tries.
   return { retry: { maxAttempts: 3, backoff: 'exponential' }, countsTowardCircuit: true, fallback: false, logLevel: 'warn', userMessage: 'A temporary problem occurred. Trying again.' };
+}
+
+// A ValidationError's field paths, read guarded: a `fields` getter that throws names none.
+function fieldPaths(error: ValidationError): string[] {
+  try {
+    const fields: unknown = error.fields;
+    return typeof fields === 'object' && fields !== null ? Object.keys(fields).filter((path) => path !== '').slice(0, 20) : [];
+  } catch {
+    return [];
+  }
 }

@@ -1,9 +1,13 @@
 import { isFaultlineError, normalizeError } from '../index.js';
+import { MAX_TIMER_DELAY_MS, retryAfterMsOf, retryableOf } from '../foundation/policy-fields.js';
 import { classify } from './error-policy.js';
 
 /**
  * Whether a thrown value (normalized) may be retried. Takes cockatiel's `handleWhen` as it is, and
- * p-retry's `shouldRetry` in one line: `shouldRetry: ({ error }) => isRetryable(error)`.
+ * p-retry's `shouldRetry` in one line: `shouldRetry: ({ error }) => isRetryable(error)`. A field that
+ * is not what its type says (`retryable: "yes"`, a getter that throws) reads as not retryable, and so
+ * does an error whose server asks for a delay no timer can wait (2³¹ ms, about 25 days, or more).
+ * Never throws.
  *
  * @example
  * ```ts
@@ -14,7 +18,8 @@ import { classify } from './error-policy.js';
  * ```
  */
 export function isRetryable(error: unknown): boolean {
-  return (isFaultlineError(error) ? error : normalizeError(error)).retryable;
+  const value = isFaultlineError(error) ? error : normalizeError(error);
+  return retryableOf(value) && (retryAfterMsOf(value) ?? 0) <= MAX_TIMER_DELAY_MS;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { isFaultlineError, normalizeError } from '../index.js';
+import { MAX_TIMER_DELAY_MS, retryAfterMsOf } from '../foundation/policy-fields.js';
 
 /** A backoff as cockatiel defines one: a duration, and the next backoff. */
 export interface RetryBackoff<Context> {
@@ -39,10 +40,11 @@ function backoffAfter<Context extends RetryResultContext>(
   fallbackStep: RetryBackoff<Context> | undefined,
 ): RetryBackoff<Context> {
   const thrown = 'error' in context.result ? context.result.error : undefined;
-  const server = thrown === undefined ? undefined : (isFaultlineError(thrown) ? thrown : normalizeError(thrown)).retryAfterMs;
+  const server = thrown === undefined ? undefined : retryAfterMsOf(isFaultlineError(thrown) ? thrown : normalizeError(thrown));
   return {
-    // A delay of 0 from the server sets no minimum: the fallback's own step applies.
-    duration: server !== undefined && server > 0 ? server : (fallbackStep?.duration ?? 0),
+    // A delay of 0 from the server sets no minimum: the fallback's own step applies. No duration
+    // passes what a timer can wait, which would fire after 1 ms (isRetryable refuses such an error).
+    duration: Math.min(server !== undefined && server > 0 ? server : (fallbackStep?.duration ?? 0), MAX_TIMER_DELAY_MS),
     next: (nextContext) => backoffAfter(nextContext, fallback, fallbackStep === undefined ? fallback?.next(nextContext) : fallbackStep.next(nextContext)),
   };
 }

@@ -1,6 +1,8 @@
 import { AgentAbortedError, isFaultlineError, normalizeError, serializeError, type ErrorEvent, type FaultlineError } from '../index.js';
 import { classify, type ErrorPolicy } from './error-policy.js';
 import { callListener } from '../foundation/listener.js';
+import { checkNumber, checkOneOf, checkType, invalidOption } from '../foundation/option-checks.js';
+import { MAX_TIMER_DELAY_MS, retryAfterMsOf, retryableOf } from '../foundation/policy-fields.js';
 
 /** The clock `retry` waits on: injectable, so that tests never sleep for real. */
 export interface RetryClock {
@@ -9,17 +11,26 @@ export interface RetryClock {
   sleep(ms: number, signal: AbortSignal | undefined): Promise<void>;
 }
 
-/** Options of {@link retry}. Every one has a default, listed in docs/retry.md. */
+/**
+ * Options of {@link retry}. Every one has a default, listed in docs/retry.md. An option that is not
+ * what its type says (`maxAttempts: NaN`, what `Number(process.env.X)` gives when the variable is
+ * unset; a negative delay; a `phase` that is not one) is refused at the call with a TypeError that
+ * names the option and the value.
+ */
 export interface RetryOptions {
-  /** The most attempts in all, over the policy's own. Default: the error's policy (`classify`). */
+  /** The most attempts in all, over the policy's own: a whole number, 1 or more. Default (and `Infinity`): the error's policy (`classify`). */
   readonly maxAttempts?: number | undefined;
   /** The first backoff step, in milliseconds. Default 500. */
   readonly baseDelayMs?: number | undefined;
-  /** The longest backoff retry computes itself. Default 30,000. */
+  /** The longest backoff retry computes itself. Default 30,000; `Infinity` lets it grow to what a timer can wait (2³¹ − 1 ms). */
   readonly maxDelayMs?: number | undefined;
-  /** The longest delay a server may ask for before retry gives up instead of waiting. Default 60,000 (a delay exactly at it is waited). */
+  /**
+   * The longest delay a server may ask for before retry gives up instead of waiting. Default 60,000 (a
+   * delay exactly at it is waited). Whatever it is, `Infinity` included, a delay of 2³¹ ms or more
+   * (about 25 days, more than a timer can wait) gives up, the delay kept on the error.
+   */
   readonly maxRetryAfterMs?: number | undefined;
-  /** A budget for all attempts and waits together, in milliseconds. Default: none. */
+  /** A budget for all attempts and waits together, in milliseconds. Default (and `Infinity`): none. */
   readonly totalTimeoutMs?: number | undefined;
   /** Aborts the waits (at once) and is handed to every attempt. */
   readonly signal?: AbortSignal | undefined;
@@ -90,6 +101,7 @@ const realClock: RetryClock = {
  * ```
  */
 export async function retry<T>(fn: (context: { readonly attempt: number; readonly signal: AbortSignal }) => Promise<T> | T, options?: RetryOptions): Promise<T> {
+  checkRetryOptions(options);
   const clock = options?.clock ?? realClock;
   const random = options?.random ?? Math.random;
   const policyOf = options?.classify ?? classify;
@@ -106,7 +118,7 @@ export async function retry<T>(fn: (context: { readonly attempt: number; readonl
     const policy = policyOf(error);
     notify(options, policy, error);
     const maxAttempts = Math.min(options?.maxAttempts ?? policy.retry.maxAttempts, policy.retry.maxAttempts);
-    if (!error.retryable || attempt >= maxAttempts) throw gaveUp(error, attempt);
+    if (!retryableOf(error) || attempt >= maxAttempts) throw gaveUp(error, attempt);
     const delayMs = delayFor(error, policy, attempt, options, random);
     if (delayMs === undefined) throw gaveUp(error, attempt);
     const budget = options?.totalTimeoutMs;
@@ -120,16 +132,41 @@ export async function retry<T>(fn: (context: { readonly attempt: number; readonl
   }
 }
 
-/** The wait before the next attempt, or undefined when the server asks for longer than allowed. */
+const WHERE = 'retry';
+
+function checkRetryOptions(options: RetryOptions | undefined): void {
+  if (options === undefined) return;
+  checkType(WHERE, 'options', options, 'object');
+  checkNumber(WHERE, 'maxAttempts', options.maxAttempts, { min: 1, whole: true, infinite: true });
+  checkNumber(WHERE, 'baseDelayMs', options.baseDelayMs, { min: 0 });
+  checkNumber(WHERE, 'maxDelayMs', options.maxDelayMs, { min: 0, infinite: true });
+  checkNumber(WHERE, 'maxRetryAfterMs', options.maxRetryAfterMs, { min: 0, infinite: true });
+  checkNumber(WHERE, 'totalTimeoutMs', options.totalTimeoutMs, { min: 0, infinite: true });
+  for (const name of ['onRetry', 'onError', 'classify', 'random'] as const) checkType(WHERE, name, options[name], 'function');
+  checkOneOf(WHERE, 'phase', options.phase, PHASES);
+  checkType(WHERE, 'signal', options.signal, 'object');
+  if (options.signal !== undefined && typeof options.signal.aborted !== 'boolean') throw invalidOption(WHERE, 'signal', options.signal, 'an AbortSignal');
+  checkType(WHERE, 'clock', options.clock, 'object');
+  if (options.clock !== undefined && (typeof options.clock.now !== 'function' || typeof options.clock.sleep !== 'function')) {
+    throw invalidOption(WHERE, 'clock', options.clock, 'an object with now() and sleep()');
+  }
+}
+
+const PHASES: readonly ErrorEvent['phase'][] = ['model', 'tool', 'agent', 'system'];
+
+/**
+ * The wait before the next attempt, or undefined when the server asks for longer than allowed, or
+ * for longer than a timer can wait (2³¹ ms and more would fire after 1 ms).
+ */
 function delayFor(error: FaultlineError, policy: ErrorPolicy, attempt: number, options: RetryOptions | undefined, random: () => number): number | undefined {
-  const server = error.retryAfterMs;
+  const server = retryAfterMsOf(error);
   // A delay of 0 ("retry at once") sets no minimum: the policy's own backoff applies.
   if (server !== undefined && server > 0) {
-    if (server > (options?.maxRetryAfterMs ?? DEFAULTS.maxRetryAfterMs)) return undefined;
-    return server + Math.floor(random() * Math.min(server * SERVER_JITTER.share, SERVER_JITTER.maxMs));
+    if (server > (options?.maxRetryAfterMs ?? DEFAULTS.maxRetryAfterMs) || server > MAX_TIMER_DELAY_MS) return undefined;
+    return Math.min(server + Math.floor(jitter(random) * Math.min(server * SERVER_JITTER.share, SERVER_JITTER.maxMs)), MAX_TIMER_DELAY_MS);
   }
   const base = options?.baseDelayMs ?? DEFAULTS.baseDelayMs;
-  const cap = options?.maxDelayMs ?? DEFAULTS.maxDelayMs;
+  const cap = Math.min(options?.maxDelayMs ?? DEFAULTS.maxDelayMs, MAX_TIMER_DELAY_MS);
   switch (policy.retry.backoff) {
     case 'none':
       return 0;
@@ -137,8 +174,14 @@ function delayFor(error: FaultlineError, policy: ErrorPolicy, attempt: number, o
       return Math.min(base, cap);
     case 'exponential':
       // Full jitter: anywhere from 0 to the exponential step, so that clients spread out.
-      return Math.floor(random() * Math.min(cap, base * 2 ** (attempt - 1)));
+      return Math.floor(jitter(random) * Math.min(cap, base * 2 ** (attempt - 1)));
   }
+}
+
+// The caller's random, kept in [0, 1): a function that answers NaN or 7 must not make a wait NaN or longer than asked.
+function jitter(random: () => number): number {
+  const value = random();
+  return typeof value === 'number' && value >= 0 && value < 1 ? value : 0;
 }
 
 function notify(options: RetryOptions | undefined, policy: ErrorPolicy, error: FaultlineError): void {
@@ -148,7 +191,17 @@ function notify(options: RetryOptions | undefined, policy: ErrorPolicy, error: F
 
 /** The last error, with the number of attempts made in its details. */
 function gaveUp(error: FaultlineError, attempts: number): FaultlineError {
-  Object.defineProperty(error, 'details', { value: { ...error.details, attempts }, writable: true, configurable: true, enumerable: true });
+  let details: unknown;
+  try {
+    details = { ...error.details, attempts };
+  } catch {
+    details = { attempts }; // details a getter or a Proxy will not give: the count still reaches the caller
+  }
+  try {
+    Object.defineProperty(error, 'details', { value: details, writable: true, configurable: true, enumerable: true });
+  } catch {
+    // a frozen or hostile error: thrown as it is
+  }
   return error;
 }
 

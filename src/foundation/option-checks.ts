@@ -1,0 +1,63 @@
+/*
+ * Checks of the options a caller passes to an adapter (retry, safeTool, createClassifier, the HTTP
+ * and JSON-RPC writers). A wrong option is the caller's bug, found at the call rather than turned
+ * into NaN or a negative wait: `Number(process.env.MAX_ATTEMPTS)` is NaN when the variable is unset.
+ */
+
+/** What a number option may be: at least `min`, a whole number when `whole`, `Infinity` when `infinite`. */
+export interface NumberRule {
+  readonly min: number;
+  readonly whole?: boolean;
+  readonly infinite?: boolean;
+}
+
+/** Throws a TypeError naming the option and the value when `value` (unless undefined) breaks `rule`. */
+export function checkNumber(where: string, option: string, value: unknown, rule: NumberRule): void {
+  if (value === undefined) return;
+  const fits = typeof value === 'number' && value >= rule.min
+    && (Number.isFinite(value) ? rule.whole !== true || Number.isInteger(value) : value === Infinity && rule.infinite === true);
+  if (fits) return;
+  const kind = rule.whole === true ? 'a whole number' : 'a number';
+  throw invalidOption(where, option, value, `${kind}, ${rule.min} or more${rule.infinite === true ? ' (or Infinity)' : ''}`);
+}
+
+/** Throws a TypeError naming the option and the value when `value` (unless undefined) is not of `type`. */
+export function checkType(where: string, option: string, value: unknown, type: 'function' | 'boolean' | 'string' | 'object'): void {
+  if (value === undefined) return;
+  const fits = type === 'object' ? typeof value === 'object' && value !== null : typeof value === type;
+  if (!fits) throw invalidOption(where, option, value, type === 'object' ? 'an object' : `a ${type}`);
+}
+
+/** Throws a TypeError naming the option and the value when `value` (unless undefined) is not one of `allowed`. */
+export function checkOneOf(where: string, option: string, value: unknown, allowed: readonly string[]): void {
+  if (value === undefined || (typeof value === 'string' && allowed.includes(value))) return;
+  throw invalidOption(where, option, value, `one of ${allowed.map((item) => `'${item}'`).join(', ')}`);
+}
+
+/** `retry: the option maxAttempts must be a whole number, 1 or more (or Infinity); got NaN`. */
+export function invalidOption(where: string, option: string, value: unknown, expected: string): TypeError {
+  return new TypeError(`${where}: the option ${option} must be ${expected}; got ${shown(value)}`, { cause: value });
+}
+
+// The value as a reader of the message needs it: its literal for a primitive, its kind otherwise.
+function shown(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+    case 'undefined':
+      return String(value);
+    case 'function':
+      return 'a function';
+    case 'symbol':
+      return 'a symbol';
+  }
+  if (value === null) return 'null';
+  try {
+    return Array.isArray(value) ? 'an array' : 'an object';
+  } catch {
+    return 'an unreadable object'; // a revoked Proxy
+  }
+}
