@@ -16,7 +16,7 @@ export interface FaultlineErrorOptions {
   readonly cause?: unknown;
   /** Overrides the class's machine-readable code. */
   readonly code?: string | null | undefined;
-  /** Overrides whether callers may retry. */
+  /** Overrides whether callers may retry. Anything but a boolean is dropped, so that the class default stays. */
   readonly retryable?: boolean | null | undefined;
   /** Suggested delay before a retry. Whole milliseconds: NaN, negative or infinite is dropped, a fraction rounded. */
   readonly retryAfterMs?: number | null | undefined;
@@ -92,6 +92,7 @@ export function assignOptions(error: object, options: object): void {
     }
     if (value === undefined || value === null) continue;
     if (rule === 'whole') value = toWholeNonNegative(value);
+    else if (rule === 'boolean' && typeof value !== 'boolean') continue;
     else if (rule === 'field') {
       table ??= (error as { readonly [FIELD_TABLE]?: FieldTable })[FIELD_TABLE] ?? {};
       const type = Object.hasOwn(table, key) ? table[key] : undefined;
@@ -120,12 +121,13 @@ function withUnknownOptions(unknown: Record<string, unknown>, details: unknown):
 }
 
 /**
- * What an options key sets: nothing (`skip`), a whole non-negative number (`whole`), a base field
- * as given (`base`), or a field only if the class declares it (`field`). A switch rather than
+ * What an options key sets: nothing (`skip`), a whole non-negative number (`whole`), a boolean
+ * (`boolean`, anything else dropped), a base field as given (`base`), or a field only if the class
+ * declares it (`field`). A switch rather than
  * Sets: it runs for every option of every error built, and comparing the interned strings
  * `Object.keys` returns costs less than hashing them.
  */
-function optionRule(key: string): 'skip' | 'whole' | 'base' | 'field' {
+function optionRule(key: string): 'skip' | 'whole' | 'boolean' | 'base' | 'field' {
   switch (key) {
     // They belong to the class or to Error itself; `__proto__` and `constructor` would reach past
     // the instance, and `then` would make the error a thenable that `await` unwraps.
@@ -134,7 +136,9 @@ function optionRule(key: string): 'skip' | 'whole' | 'base' | 'field' {
       return 'skip';
     case 'retryAfterMs': case 'status':
       return 'whole';
-    case 'code': case 'retryable': case 'requestId': case 'recommendations': case 'details':
+    case 'retryable':
+      return 'boolean';
+    case 'code': case 'requestId': case 'recommendations': case 'details':
       return 'base';
     default:
       return 'field';

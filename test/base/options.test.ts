@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AgentMaxIterationsError, ModelRateLimitError, serializeError, ToolError, ToolNotFoundError, ToolTimeoutError, ValidationError,
+  AgentMaxIterationsError, ModelRateLimitError, serializeError, ToolError, ToolNotFoundError, ToolTimeoutError, TransientError, ValidationError,
   type ErrorDefaults, type ToolErrorOptions,
 } from '../../src/index.js';
 
@@ -60,6 +60,17 @@ describe('a null or undefined option', () => {
     const error = new ModelRateLimitError({ retryAfterMs: null, requestId: undefined, provider: null });
     expect(Object.keys(error)).toEqual([]);
     expect(error.retryAfterMs).toBeUndefined();
+  });
+});
+
+describe('retryable', () => {
+  it.each(['yes', 1, 'false', {}])('is dropped when it is %s, not a boolean: the class default stays', (value) => {
+    expect([new TransientError({ retryable: value as never }).retryable, new ToolError({ retryable: value as never }).retryable]).toEqual([true, false]);
+    expect(Object.hasOwn(new TransientError({ retryable: value as never }), 'retryable')).toBe(false);
+  });
+
+  it('overrides the default when it is a boolean', () => {
+    expect([new TransientError({ retryable: false }).retryable, new ToolError({ retryable: true }).retryable]).toEqual([false, true]);
   });
 });
 
