@@ -79,9 +79,28 @@ export function fromMcpToolResult(result: unknown): FaultlineError | undefined {
       // structured content of its own: read the text
     }
   }
-  const content = read(result, 'content');
-  const texts = Array.isArray(content)
-    ? content.slice(0, 100).map((block: unknown) => (read(block, 'type') === 'text' ? read(block, 'text') : undefined)).filter((text): text is string => typeof text === 'string')
-    : [];
-  return new ToolExecutionError(texts.length === 0 ? null : texts.join('\n'), { cause: result });
+  const text = textOf(read(result, 'content'));
+  return new ToolExecutionError(text === '' ? null : text, { cause: result });
+}
+
+// The most characters of text kept as the message: the contract's default maxMessageLength, so that
+// a result of a hundred 10 MB blocks does not become a gigabyte message.
+const MAX_TEXT = 10_000;
+
+// The text blocks of a result's content, the first hundred, joined and cut at MAX_TEXT, read guarded:
+// a Proxy where the array should be, or a block whose getters throw, gives what could be read.
+function textOf(content: unknown): string {
+  let text = '';
+  try {
+    if (!Array.isArray(content)) return text;
+    const length = Math.min(content.length, 100);
+    for (let index = 0; index < length && text.length < MAX_TEXT; index++) {
+      const block: unknown = read(content, index);
+      const part = read(block, 'type') === 'text' ? read(block, 'text') : undefined;
+      if (typeof part === 'string') text += (text === '' ? '' : '\n') + part.slice(0, MAX_TEXT - text.length);
+    }
+  } catch {
+    // a revoked Proxy as the content: the text read so far
+  }
+  return text.slice(0, MAX_TEXT);
 }

@@ -4,6 +4,8 @@ import {
 } from '../index.js';
 import { isErrorObject } from '../foundation/error-object.js';
 import { callListener } from '../foundation/listener.js';
+import { checkNumber, checkOneOf, checkType, invalidOption } from '../foundation/option-checks.js';
+import { MAX_TIMER_DELAY_MS } from '../foundation/policy-fields.js';
 import { toToolResult, type ToolErrorType, type ToolResult, type ToolResultOptions } from './tool-result.js';
 
 /** What safeTool needs of an input schema: zod's `safeParse` (any zod version), or anything shaped like it. */
@@ -25,7 +27,10 @@ export interface SafeToolDefinition<Input, Output> extends ToolResultOptions {
   readonly input: InputSchema<Input>;
   /** Runs the tool: returns its output, or `{ ok: false, error }` for a failure it reports itself. */
   readonly run: (input: Input, context: { readonly signal: AbortSignal }) => Promise<Output | ReportedFailure> | Output | ReportedFailure;
-  /** A time limit for `run`; past it the call fails as a ToolTimeoutError and `signal` aborts. */
+  /**
+   * A time limit for `run`, in milliseconds; past it the call fails as a ToolTimeoutError and `signal`
+   * aborts. `Infinity`, or anything a timer cannot wait (2³¹ ms, about 25 days, or more), is no limit.
+   */
   readonly timeoutMs?: number | undefined;
   /**
    * Hears every failure, with the error serialized. A listener that throws, or returns a promise that
@@ -55,6 +60,7 @@ export interface SafeToolDefinition<Input, Output> extends ToolResultOptions {
  * ```
  */
 export function safeTool<Input, Output>(definition: SafeToolDefinition<Input, Output>): (input: unknown) => Promise<ToolResult<Output>> {
+  checkDefinition(definition);
   return async (raw) => {
     try {
       return await call(definition, raw);
@@ -79,7 +85,8 @@ async function call<Input, Output>(definition: SafeToolDefinition<Input, Output>
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const running = Promise.resolve(definition.run(parsed.data, { signal: controller.signal }));
-    const outcome = definition.timeoutMs === undefined ? await running : await Promise.race([running, timeout(definition.timeoutMs, (id) => { timer = id; })]);
+    const limited = definition.timeoutMs !== undefined && definition.timeoutMs < MAX_TIMER_DELAY_MS;
+    const outcome = limited ? await Promise.race([running, timeout(definition.timeoutMs, (id) => { timer = id; })]) : await running;
     if (outcome === TIMED_OUT) {
       const error = new ToolTimeoutError({ toolName: name, timeoutMs: definition.timeoutMs });
       controller.abort(error);
@@ -94,6 +101,26 @@ async function call<Input, Output>(definition: SafeToolDefinition<Input, Output>
   } finally {
     clearTimeout(timer);
   }
+}
+
+const WHERE = 'safeTool';
+const ERROR_TYPES: readonly ToolErrorType[] = ['validation', 'runtime', 'logical', 'aborted', 'exception'];
+
+// Checked once, when the tool is made: a wrong definition is the author's bug, not a failure of a call.
+function checkDefinition<Input, Output>(definition: SafeToolDefinition<Input, Output>): void {
+  checkType(WHERE, 'definition', definition, 'object');
+  if (typeof definition.name !== 'string' || definition.name === '') throw invalidOption(WHERE, 'name', definition.name, 'a non-empty string');
+  checkType(WHERE, 'input', definition.input, 'object');
+  if (typeof definition.input.safeParse !== 'function') throw invalidOption(WHERE, 'input', definition.input, "a schema with zod's safeParse");
+  if (typeof definition.run !== 'function') throw invalidOption(WHERE, 'run', definition.run, 'a function');
+  checkNumber(WHERE, 'timeoutMs', definition.timeoutMs, { min: 0, infinite: true });
+  checkType(WHERE, 'onError', definition.onError, 'function');
+  checkOneOf(WHERE, 'errorType', definition.errorType, ERROR_TYPES);
+  const tools: unknown = definition.availableTools;
+  if (tools !== undefined && !(Array.isArray(tools) && tools.every((tool) => typeof tool === 'string'))) {
+    throw invalidOption(WHERE, 'availableTools', tools, 'an array of strings');
+  }
+  checkType(WHERE, 'recommendationsByTool', definition.recommendationsByTool, 'object');
 }
 
 const TIMED_OUT: unique symbol = Symbol('timed out');

@@ -97,11 +97,12 @@ export function toToolResult(error: unknown, options?: ToolResultOptions): ToolF
     ok: false,
     error: json.message,
     errorType: options?.errorType ?? errorTypeOf(value),
-    retryable: value.retryable,
+    // From the written form, whose fields are read guarded: an unreadable `retryable` is false.
+    retryable: json.retryable,
     halt: value instanceof SecurityError || value instanceof ToolPermissionError || value instanceof AuthError,
     recommendations: [
       ...(json.recommendations ?? []),
-      ...recommendationsFor(value.code, options?.availableTools),
+      ...recommendationsFor(json.code, options?.availableTools),
       ...(toolName !== undefined && options?.recommendationsByTool !== undefined && Object.hasOwn(options.recommendationsByTool, toolName)
         ? (options.recommendationsByTool[toolName] ?? [])
         : []),
