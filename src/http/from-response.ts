@@ -1,7 +1,7 @@
 import { deserializeError, ErrorCategory, normalizeError, type FaultlineError } from '../index.js';
-
-// A body is read to classify the error, not kept whole: past this it is cut.
-const MAX_BODY = 100_000;
+import { checkNumber, checkType, invalidOption } from '../foundation/option-checks.js';
+import { readProperty, readString } from '../foundation/safe-read.js';
+import { readBoundedBody } from './bounded-body.js';
 
 /** What `fromResponse` reads of a response: a fetch `Response` has all of it. */
 export interface ResponseLike {
@@ -9,8 +9,28 @@ export interface ResponseLike {
   readonly statusText?: string;
   readonly url?: string;
   readonly headers: unknown;
+  /** The body as a web stream: read chunk by chunk, and cancelled past `maxBodyBytes`. */
+  readonly body?: unknown;
+  /** The body as text, read when there is no `body` stream. */
   text(): Promise<string>;
 }
+
+/** Options of {@link fromResponse}: a body is read to classify the error, never kept whole or waited for forever. */
+export interface FromResponseOptions {
+  /** The most bytes of the body read; past it the body is cancelled and what was read classifies the error. Default 100,000. */
+  readonly maxBodyBytes?: number | undefined;
+  /** The longest wait for the body, in milliseconds. Default 10,000; `Infinity` for none (then give a `signal`). */
+  readonly timeoutMs?: number | undefined;
+  /** Stops reading the body: the error is classified by what was read by then. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** The defaults of {@link FromResponseOptions}. */
+export const FROM_RESPONSE_DEFAULTS = { maxBodyBytes: 100_000, timeoutMs: 10_000 } as const;
+
+// The longest status text and URL kept: a reason phrase is a few words, and a hostile one must not
+// become a message of megabytes.
+const MAX_TEXT = { statusText: 200, url: 2048 } as const;
 
 /**
  * What `fromResponse` keeps as the `cause` of the error it returns: what a reader of a log needs of
@@ -33,8 +53,10 @@ export interface ResponseSummary {
  * (`toResponse`) comes back as the same class with the same fields; any other response is
  * classified by the generic status table (docs/mapping.md) with its `Retry-After` and request id
  * headers. Its `cause` is a {@link ResponseSummary}: `{ name: 'HttpError', message: 'HTTP 502 Bad
- * Gateway', status, statusText, url }`, with the response itself as `cause.response`. Never throws on
- * a body it cannot read.
+ * Gateway', status, statusText, url }`, with the response itself as `cause.response`. It reads at
+ * most `maxBodyBytes` of the body (100,000) within `timeoutMs` (10 s) or until `signal` aborts, and
+ * cancels the rest: a server that streams a 502 forever cannot hang it. Never throws on a body it
+ * cannot read; an invalid option is a TypeError.
  *
  * @example
  * ```ts
@@ -44,20 +66,20 @@ export interface ResponseSummary {
  * if (!response.ok) throw await fromResponse(response);
  * ```
  */
-export async function fromResponse(response: ResponseLike): Promise<FaultlineError> {
-  let text = '';
-  try {
-    text = (await response.text()).slice(0, MAX_BODY);
-  } catch {
-    // an unreadable body: classified by its status alone
-  }
+export async function fromResponse(response: ResponseLike, options?: FromResponseOptions): Promise<FaultlineError> {
+  checkOptions(options);
+  const text = await readBoundedBody(response, {
+    maxBytes: options?.maxBodyBytes ?? FROM_RESPONSE_DEFAULTS.maxBodyBytes,
+    timeoutMs: options?.timeoutMs ?? FROM_RESPONSE_DEFAULTS.timeoutMs,
+    signal: options?.signal,
+  });
   const cause = describeResponse(response);
   const problem = parseProblem(text);
   if (problem !== undefined) {
     try {
       const error = deserializeError({
         name: problem.name, code: problem.code, category: problem.category, message: problem.detail, retryable: problem.retryable,
-        status: response.status, retryAfterMs: problem.retryAfterMs, requestId: problem.requestId, fields: problem.fields,
+        status: readProperty(response, 'status'), retryAfterMs: problem.retryAfterMs, requestId: problem.requestId, fields: problem.fields,
       });
       Object.defineProperty(error, 'cause', { value: cause, writable: true, configurable: true, enumerable: false });
       return error;
@@ -70,12 +92,24 @@ export async function fromResponse(response: ResponseLike): Promise<FaultlineErr
   return normalizeError(cause);
 }
 
+const WHERE = 'fromResponse';
+
+function checkOptions(options: FromResponseOptions | undefined): void {
+  if (options === undefined) return;
+  checkType(WHERE, 'options', options, 'object');
+  checkNumber(WHERE, 'maxBodyBytes', options.maxBodyBytes, { min: 0, whole: true });
+  checkNumber(WHERE, 'timeoutMs', options.timeoutMs, { min: 0, infinite: true });
+  checkType(WHERE, 'signal', options.signal, 'object');
+  if (options.signal !== undefined && typeof options.signal.aborted !== 'boolean') throw invalidOption(WHERE, 'signal', options.signal, 'an AbortSignal');
+}
+
 function describeResponse(response: ResponseLike): ResponseSummary {
-  const { status, statusText, url } = response;
-  const hasText = statusText !== undefined && statusText !== '';
+  const status = readProperty(response, 'status');
+  const statusText = readString(response, 'statusText')?.slice(0, MAX_TEXT.statusText) ?? '';
+  const url = readString(response, 'url')?.slice(0, MAX_TEXT.url) ?? '';
   const summary = {
-    name: 'HttpError', message: `HTTP ${status}${hasText ? ` ${statusText}` : ''}`, status,
-    ...(hasText && { statusText }), ...(url !== undefined && url !== '' && { url }),
+    name: 'HttpError', message: `HTTP ${typeof status === 'number' ? status : '(no status)'}${statusText === '' ? '' : ` ${statusText}`}`, status,
+    ...(statusText !== '' && { statusText }), ...(url !== '' && { url }),
   };
   return Object.defineProperty(summary, 'response', { value: response, writable: true, configurable: true, enumerable: false }) as ResponseSummary;
 }

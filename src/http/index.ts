@@ -6,4 +6,4 @@
 export { toHttpStatus } from './http-status.js';
 export { GENERIC_DETAIL, toProblemDetails, type ProblemDetails, type ProblemOptions } from './problem-details.js';
 export { toResponse } from './to-response.js';
-export { fromResponse, type ResponseLike, type ResponseSummary } from './from-response.js';
+export { FROM_RESPONSE_DEFAULTS, fromResponse, type FromResponseOptions, type ResponseLike, type ResponseSummary } from './from-response.js';

@@ -1,4 +1,6 @@
-import { isFaultlineError, normalizeError, serializeError, type ErrorCategory, type FaultlineError } from '../index.js';
+import { isFaultlineError, normalizeError, serializeError, type ErrorCategory, type FaultlineError, type SerializedError } from '../index.js';
+import { checkType } from '../foundation/option-checks.js';
+import { readProperty } from '../foundation/safe-read.js';
 import { toHttpStatus } from './http-status.js';
 
 /**
@@ -31,7 +33,7 @@ export interface ProblemDetails {
 export interface ProblemOptions {
   /** The start of every `type` URI; the code is appended. Default `urn:faultline:error:`. */
   readonly typeBase?: string | undefined;
-  /** Show a 5xx error's own message as `detail`. Default `false`: a server leaks nothing by default. */
+  /** Show an internal (5xx) error's own message as `detail`. Default `false`: a server leaks nothing by default. */
   readonly expose?: boolean | undefined;
   /** A URI for this occurrence of the problem. */
   readonly instance?: string | undefined;
@@ -57,13 +59,14 @@ const DEFAULT_TYPE_BASE = 'urn:faultline:error:';
  * ```
  */
 export function toProblemDetails(error: unknown, options?: ProblemOptions): ProblemDetails {
+  checkProblemOptions('toProblemDetails', options);
   const value: FaultlineError = isFaultlineError(error) ? error : normalizeError(error);
   // The serialized form: redacted and bounded, as everything faultline writes.
   const json = serializeError(value);
   const status = toHttpStatus(value);
   const problem: Record<string, unknown> = {
     type: `${options?.typeBase ?? DEFAULT_TYPE_BASE}${json.code}`,
-    title: titleOf(value),
+    title: titleOf(value, json),
     status,
     detail: status >= 500 && options?.expose !== true ? GENERIC_DETAIL : json.message,
   };
@@ -78,9 +81,23 @@ export function toProblemDetails(error: unknown, options?: ProblemOptions): Prob
   return problem as unknown as ProblemDetails;
 }
 
+/** Refuses options that are not what their types say, with a TypeError naming the option and the value. */
+export function checkProblemOptions(where: string, options: ProblemOptions | undefined): void {
+  if (options === undefined) return;
+  checkType(where, 'options', options, 'object');
+  checkType(where, 'typeBase', options.typeBase, 'string');
+  checkType(where, 'expose', options.expose, 'boolean');
+  checkType(where, 'instance', options.instance, 'string');
+}
+
 // The class's default message, read from its prototype: the same for every error of the class,
-// whatever message one of them carries.
-function titleOf(error: FaultlineError): string {
-  const message: unknown = (Object.getPrototypeOf(error) as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : error.name;
+// whatever message one of them carries. Read guarded, and bounded as the contract bounds a message.
+function titleOf(error: FaultlineError, json: SerializedError): string {
+  let message: unknown;
+  try {
+    message = readProperty(Object.getPrototypeOf(error), 'message');
+  } catch {
+    message = undefined; // a Proxy in the prototype chain
+  }
+  return typeof message === 'string' && message !== '' ? message.slice(0, 10_000) : json.name;
 }

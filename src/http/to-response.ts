@@ -1,4 +1,4 @@
-import { toProblemDetails, type ProblemOptions } from './problem-details.js';
+import { checkProblemOptions, toProblemDetails, type ProblemOptions } from './problem-details.js';
 
 /**
  * A web `Response` for any thrown value: its RFC 9457 problem object as the body, with
@@ -20,6 +20,7 @@ import { toProblemDetails, type ProblemOptions } from './problem-details.js';
  * ```
  */
 export function toResponse(error: unknown, options?: ProblemOptions): Response {
+  checkProblemOptions('toResponse', options);
   const problem = toProblemDetails(error, options);
   const headers: Record<string, string> = { 'content-type': 'application/problem+json' };
   if (problem.retryAfterMs !== undefined) headers['retry-after'] = String(Math.ceil(problem.retryAfterMs / 1000));

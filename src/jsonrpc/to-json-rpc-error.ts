@@ -1,5 +1,6 @@
 import { GENERIC_DETAIL, toHttpStatus } from '../http/index.js';
 import { isFaultlineError, normalizeError, serializeError, ToolNotFoundError, type FaultlineError, type SerializedError } from '../index.js';
+import { checkType } from '../foundation/option-checks.js';
 import { JSON_RPC_CATEGORY_CODES, JSON_RPC_PROTOCOL_CODES } from './error-codes.js';
 
 /** Options of {@link toJsonRpcError}. */
@@ -47,6 +48,10 @@ export interface JsonRpcErrorObject<Data = SerializedError> {
  * ```
  */
 export function toJsonRpcError(error: unknown, id: JsonRpcId | undefined, options?: JsonRpcErrorOptions): JsonRpcErrorResponse {
+  if (options !== undefined) {
+    checkType('toJsonRpcError', 'options', options, 'object');
+    checkType('toJsonRpcError', 'expose', options.expose, 'boolean');
+  }
   const value: FaultlineError = isFaultlineError(error) ? error : normalizeError(error);
   const json = serializeError(value);
   const data = options?.expose !== true && toHttpStatus(value) >= 500 ? withoutInternals(json) : json;

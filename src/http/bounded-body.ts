@@ -1,0 +1,81 @@
+import { MAX_TIMER_DELAY_MS } from '../foundation/policy-fields.js';
+import { readProperty } from '../foundation/safe-read.js';
+
+/** How much of a body `fromResponse` reads, and for how long. */
+export interface BodyLimits {
+  /** The most bytes read (every chunk counts at least one, so that empty chunks end too). */
+  readonly maxBytes: number;
+  /** The longest wait for the whole body, in milliseconds; `Infinity` for none. */
+  readonly timeoutMs: number;
+  readonly signal: AbortSignal | undefined;
+}
+
+/**
+ * The start of a response's body as text: at most `maxBytes`, within `timeoutMs`, until `signal`
+ * aborts; what was read by then, and '' for a body that cannot be read. A web stream (`body`) is read
+ * chunk by chunk and cancelled past the limit, so that a server that streams a 502 forever ends; a
+ * response with `text()` alone is raced against the time bound (its reading cannot be cancelled).
+ * Never throws.
+ */
+export async function readBoundedBody(response: unknown, limits: BodyLimits): Promise<string> {
+  if (limits.signal?.aborted === true) return '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  const stopped = new Promise<typeof STOPPED>((resolve) => {
+    onAbort = () => { resolve(STOPPED); };
+    limits.signal?.addEventListener('abort', onAbort, { once: true });
+    if (limits.timeoutMs < MAX_TIMER_DELAY_MS) timer = setTimeout(onAbort, limits.timeoutMs);
+  });
+  try {
+    const reader = readerOf(readProperty(response, 'body'));
+    return reader === undefined ? await wholeText(response, limits.maxBytes, stopped) : await streamText(reader, limits.maxBytes, stopped);
+  } catch {
+    return '';
+  } finally {
+    clearTimeout(timer);
+    if (onAbort !== undefined) limits.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+const STOPPED: unique symbol = Symbol('stopped');
+
+interface Reader {
+  read(): Promise<{ readonly done?: boolean; readonly value?: unknown }>;
+  cancel(reason?: unknown): Promise<void>;
+}
+
+function readerOf(body: unknown): Reader | undefined {
+  const getReader = readProperty(body, 'getReader');
+  return typeof getReader === 'function' ? (getReader as () => Reader).call(body) : undefined;
+}
+
+async function streamText(reader: Reader, maxBytes: number, stopped: Promise<typeof STOPPED>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  try {
+    while (bytes < maxBytes) {
+      const chunk = await Promise.race([reader.read(), stopped]);
+      if (chunk === STOPPED || chunk.done === true) break;
+      const { value } = chunk;
+      const part = value instanceof Uint8Array ? value.subarray(0, maxBytes - bytes) : undefined;
+      bytes += Math.max(part?.byteLength ?? 0, 1);
+      if (part !== undefined) text += decoder.decode(part, { stream: true });
+    }
+    return text + decoder.decode();
+  } finally {
+    // Past the limit, on a stop, or at the end: the rest is not wanted, and nothing is left running.
+    try {
+      reader.cancel().catch(() => undefined);
+    } catch {
+      // a reader whose cancel throws: nothing more to do
+    }
+  }
+}
+
+async function wholeText(response: unknown, maxBytes: number, stopped: Promise<typeof STOPPED>): Promise<string> {
+  const text = readProperty(response, 'text');
+  if (typeof text !== 'function') return '';
+  const body: unknown = await Promise.race([(text as () => Promise<unknown>).call(response), stopped]);
+  return typeof body === 'string' ? body.slice(0, maxBytes) : '';
+}
