@@ -5,6 +5,7 @@ import {
   ValidationError, type FaultlineError,
 } from '../../src/index.js';
 import { asTerminalError, fromRestateError, MAX_METADATA_LENGTH, METADATA_KEY, toRestateError } from '../../src/restate/index.js';
+import { hostileValue } from '../hardening/arbitraries.js';
 
 /** The serialized error a terminal error carries in its metadata. */
 function metadataOf(error: unknown): string {
@@ -133,5 +134,34 @@ describe('Restate’s own errors', () => {
     expect(toRestateError(terminal)).toBe(terminal);
     expect(asTerminalError(retryable)).toBeUndefined();
     expect(asTerminalError(terminal)).toBe(terminal);
+  });
+});
+
+describe('under hostile input', () => {
+  const HOSTILE = ['revokedProxy', 'throwingProxy', 'throwingGetter', 'throwingToJSON', 'selfToJSON', 'throwingToPrimitive',
+    'invalidDate', 'protoKeys', 'nullPrototype', 'freshEveryRead', 'throwingArray', 'selfCycle', 'frozenCycle'] as const;
+
+  it.each(HOSTILE)('toRestateError, asTerminalError and fromRestateError never throw on a %s, or an object whose prototype is one', (kind) => {
+    for (const value of [hostileValue(kind), Object.create(hostileValue(kind) as object) as unknown]) {
+      expect(toRestateError(value)).toBeInstanceOf(TerminalError);
+      expect(asTerminalError(value)).toBeInstanceOf(TerminalError);
+      expect(fromRestateError(value)).toBeInstanceOf(UnknownError);
+    }
+  });
+
+  it('never throws on an error whose getters throw, and keeps the metadata within its bound', () => {
+    const error = new ValidationError('x');
+    for (const key of ['code', 'retryable', 'retryAfterMs', 'fields', 'message', 'details']) {
+      Object.defineProperty(error, key, { get: () => { throw new Error(`getter ${key}`); } });
+    }
+    const mapped = toRestateError(error);
+    expect(mapped).toBeInstanceOf(TerminalError);
+    expect(metadataOf(mapped).length).toBeLessThanOrEqual(MAX_METADATA_LENGTH);
+  });
+
+  it('keeps the metadata within its bound when the name and the code are megabytes long', () => {
+    const error = new ValidationError('x', { code: 'C'.repeat(10_000_000) });
+    Object.defineProperty(error, 'name', { value: 'N'.repeat(10_000_000) });
+    expect(metadataOf(toRestateError(error)).length).toBeLessThanOrEqual(MAX_METADATA_LENGTH);
   });
 });
