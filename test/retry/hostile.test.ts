@@ -3,6 +3,7 @@
 // getters throw. Each is refused at the call, or read as unknown (fail closed); nothing throws the raw
 // getter's error or waits NaN.
 import { ConstantBackoff, handleWhen, retry as cockatielRetry } from 'cockatiel';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ModelRateLimitError, ToolError, TransientError, ValidationError, type FaultlineError } from '../../src/index.js';
 import {
@@ -189,4 +190,39 @@ describe('retryAfterBackoff', () => {
     }
     expect(delays).toEqual([2 ** 31 - 1]);
   });
+});
+
+describe('properties', () => {
+  const anyOption = fc.oneof(fc.double(), fc.integer({ min: -5, max: 10 }), fc.constantFrom(Number.NaN, Infinity, -Infinity, 2 ** 31), fc.anything());
+
+  it('any value as any number option is refused with a TypeError, or gives waits that are whole, finite and at most what a timer can wait', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('maxAttempts', 'baseDelayMs', 'maxDelayMs', 'maxRetryAfterMs', 'totalTimeoutMs'), anyOption, async (option, value) => {
+        const clock = fakeClock();
+        let calls = 0;
+        const outcome = await rejection(retry(() => { calls++; return Promise.reject(new TransientError()); }, { [option]: value, clock }));
+        if (outcome instanceof TypeError) {
+          expect(calls).toBe(0);
+          expect(outcome.message).toContain(`retry: the option ${option} must be`);
+        } else {
+          expect(outcome).toBeInstanceOf(TransientError);
+          for (const wait of clock.sleeps) expect(Number.isInteger(wait) && wait >= 0 && wait <= 2 ** 31 - 1).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  }, 60_000);
+
+  it('any value as a mutated retryAfterMs or retryable gives waits that are whole, finite and at most what a timer can wait', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.anything(), fc.anything(), async (delay, retryable) => {
+        const clock = fakeClock();
+        const error = mutated(mutated(new ModelRateLimitError(), 'retryAfterMs', delay), 'retryable', retryable);
+        await rejection(retry(() => Promise.reject(error), { clock, maxRetryAfterMs: Infinity }));
+        if (retryable !== true) expect(clock.sleeps).toEqual([]);
+        for (const wait of clock.sleeps) expect(Number.isInteger(wait) && wait >= 0 && wait <= 2 ** 31 - 1).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  }, 60_000);
 });
