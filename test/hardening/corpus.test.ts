@@ -17,6 +17,11 @@ function unknownHead(message = 'An unknown error occurred'): Pick<SerializedErro
   return { name: 'UnknownError', code: 'UNKNOWN_ERROR', category: 'UNKNOWN', message, retryable: false };
 }
 
+// The cases that build 100,000 errors take 0.3 to 0.5 s alone and up to 1.9 s beside two other runs
+// on two cores, close to vitest's default 5 s: they get a timeout far above that, so that only a
+// wrong result fails, never a slow machine.
+const LARGE_INPUT_TIMEOUT = 60_000;
+
 function toolHead(message: string): Pick<SerializedError, 'name' | 'code' | 'category' | 'message' | 'retryable'> {
   return { name: 'ToolError', code: 'TOOL_ERROR', category: 'TOOL', message, retryable: false };
 }
@@ -155,7 +160,7 @@ describe('a cause chain 100,000 deep', () => {
     let expected: Record<string, unknown> = { name: 'Error', message: `level ${LENGTH - 15}`, truncated: { cause: 'depth' } };
     for (let level = LENGTH - 14; level < LENGTH; level++) expected = { name: 'Error', message: `level ${level}`, cause: expected };
     expect(serialized(chain)).toEqual({ ...unknownHead(`level ${LENGTH - 1}`), cause: expected });
-  });
+  }, LARGE_INPUT_TIMEOUT);
 
   it('of faultline errors, is cut at maxDepth and marked depth, in serializeError and in JSON.stringify', () => {
     let chain = new ToolError('level 0');
@@ -164,7 +169,7 @@ describe('a cause chain 100,000 deep', () => {
     for (let level = LENGTH - 15; level < LENGTH; level++) expected = { ...toolHead(`level ${level}`), cause: expected };
     expect(serialized(chain)).toEqual(expected);
     expect(JSON.parse(JSON.stringify(chain))).toEqual(expected);
-  });
+  }, LARGE_INPUT_TIMEOUT);
 });
 
 describe('a cause that is the error itself', () => {
@@ -191,7 +196,7 @@ describe('an AggregateError of 100,000 errors', () => {
       ...unknownHead('many failed'),
       cause: { name: 'AggregateError', message: 'many failed', errors: expectedErrors, truncated: { errors: 99_900 } },
     });
-  });
+  }, LARGE_INPUT_TIMEOUT);
 });
 
 describe('a 50 MB message', () => {
