@@ -4,7 +4,7 @@ import {
   AuthenticationError, ModelQuotaExceededError, SecurityError, ToolExecutionError, ToolNotFoundError, ToolPermissionError,
   ToolTimeoutError, UnknownError, ValidationError,
 } from '../../src/index.js';
-import { safeTool, toToolResult } from '../../src/agent/index.js';
+import { safeTool, toToolResult, type SafeToolDefinition } from '../../src/agent/index.js';
 import { BUILT_IN_CLASSES } from '../../src/read-back/class-registry.js';
 import { hostileValue } from '../hardening/arbitraries.js';
 
@@ -47,7 +47,7 @@ describe('toToolResult', () => {
 });
 
 describe('safeTool', () => {
-  const search = safeTool({
+  const searchDefinition: SafeToolDefinition<{ readonly query: string }, string[]> = {
     name: 'search',
     input: z.object({ query: z.string().min(1) }),
     run: async ({ query }, { signal }) => {
@@ -58,8 +58,10 @@ describe('safeTool', () => {
       if (query === 'string') throw 'a thrown string';
       return [`result for ${query}`];
     },
-    timeoutMs: 20,
-  });
+  };
+  // Long, so that no case but the slow one can time out on a loaded machine.
+  const search = safeTool({ ...searchDefinition, timeoutMs: 60_000 });
+  const slowSearch = safeTool({ ...searchDefinition, timeoutMs: 20 });
 
   it('gives { ok: true, value } on success', async () => {
     expect(await search({ query: 'cats' })).toEqual({ ok: true, value: ['result for cats'] });
@@ -81,7 +83,7 @@ describe('safeTool', () => {
   });
 
   it('gives an aborted result built on ToolTimeoutError past timeoutMs, and aborts the run’s signal', async () => {
-    expect(await search({ query: 'slow' })).toMatchObject({ ok: false, errorType: 'aborted', code: 'TOOL_TIMEOUT', retryable: true });
+    expect(await slowSearch({ query: 'slow' })).toMatchObject({ ok: false, errorType: 'aborted', code: 'TOOL_TIMEOUT', retryable: true });
   });
 
   it('never lets a failing onError hook break the call, and tells it the phase and the error', async () => {

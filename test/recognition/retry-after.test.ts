@@ -36,7 +36,8 @@ describe('parseRetryAfter', () => {
     const headers = new Headers({ 'retry-after': 'Wed, 21 Oct 2026 07:28:10 GMT' });
     expect(parseRetryAfter(headers, new Date(NOW))).toBe(10_000);
     expect(parseRetryAfter(headers, NOW)).toBe(10_000);
-    expect(parseRetryAfter(new Headers({ 'retry-after': new Date(Date.now() + 60_000).toUTCString() }))).toBeGreaterThan(58_000);
+    // Ten minutes ahead, so that a slow machine leaves what is read well above the bound.
+    expect(parseRetryAfter(new Headers({ 'retry-after': new Date(Date.now() + 600_000).toUTCString() }))).toBeGreaterThan(480_000);
   });
 
   it('reads a Headers, a Map and a plain object alike', () => {
