@@ -41,7 +41,7 @@ const TOOLS = {
     name: 'search',
     input: z.object({ query: z.string().min(1) }),
     run: async ({ query }) => [`faultline keeps the class of "${query}" across the wire`],
-    timeoutMs: 1000,
+    timeoutMs: 10_000,
   }),
   delete_files: safeTool({
     name: 'delete_files',
@@ -123,12 +123,12 @@ await runAgent('Run 1: rate limit, a corrected tool call, an empty account, a de
     outOfQuota(),
   ]),
   scriptedModel('claude-fallback', [{ tool: 'delete_files', input: { path: '/var/data' } }]),
-], { maxIterations: 8, budgetMs: 5000 });
+], { maxIterations: 8, budgetMs: 60_000 });
 
 try {
   await runAgent('Run 2: a model that never finishes', [
     scriptedModel('looping-model', [{ tool: 'search', input: { query: 'more' } }]),
-  ], { maxIterations: 3, budgetMs: 5000 });
+  ], { maxIterations: 3, budgetMs: 60_000 });
 } catch (error) {
   step(`the run ends: ${error.name} [${error.code}] after ${error.maxIterations} iterations`);
 }
