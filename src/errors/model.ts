@@ -73,10 +73,13 @@ export function modelErrorFor(
   provider: ProviderReading | undefined,
   context: ModelContext | undefined,
 ): ModelError | AuthError {
-  const { kind, message } = recognition;
+  const { kind } = recognition;
+  // A raw stream event (`{ type: 'error', error: { type, message } }`) has no message of its own.
+  const message = recognition.message ?? provider?.providerMessage;
   const options = {
     ...context,
-    status: provider?.status ?? context?.status,
+    // The response's own status: a failure inside a stream whose response was a 200 has none.
+    status: provider?.httpStatus ?? context?.status,
     requestId: context?.requestId ?? provider?.requestId,
     retryAfterMs: context?.retryAfterMs ?? parseRetryAfter(provider?.headers),
     cause: value,
@@ -86,7 +89,10 @@ export function modelErrorFor(
   if (kind === 'timeout' || (options.status == null && isSdkTimeout(value))) return new ModelTimeoutError(message, hinted);
   // A status the caller gives in the context counts as the value's own.
   const status = options.status ?? undefined;
-  const reading = provider ?? (status === undefined ? undefined : { status, headers: undefined, requestId: undefined, text: (message ?? '').toLowerCase(), retryable: undefined, sdkShaped: false });
+  const reading: ProviderReading | undefined = provider ?? (status === undefined ? undefined : {
+    status, httpStatus: status, providerType: undefined, providerCode: undefined, providerMessage: undefined, headers: undefined, requestId: undefined,
+    text: (message ?? '').toLowerCase(), retryable: undefined, sdkShaped: false,
+  });
   switch (reading === undefined ? undefined : providerFailure(reading)) {
     case 'quota':
       return new ModelQuotaExceededError(message, options);
@@ -105,7 +111,13 @@ export function modelErrorFor(
     case 'forbidden':
       return new AuthorizationError(message, options);
     case 'status':
-      return new ModelApiError(message, hinted);
+      // With no status of its own (a stream's error event), the status the provider's word stands for decides.
+      return new ModelApiError(message, provider?.retryable !== undefined || reading?.httpStatus !== undefined ? hinted : { ...hinted, retryable: isRetryableStatus(reading?.status) });
+    case 'unknown': {
+      // A stream's error event that says nothing known: fail closed, keeping what the provider said.
+      const said = { ...(provider?.providerType !== undefined && { providerType: provider.providerType }), ...(provider?.providerCode !== undefined && { providerCode: provider.providerCode }) };
+      return new ModelApiError(message, { ...options, retryable: provider?.retryable ?? false, details: { ...said, ...context?.details } });
+    }
   }
   // A failure that may pass on another try is retryable whatever the context says (docs/mapping.md).
   if (kind === 'network') return new ModelApiError(message, { ...options, retryable: true });

@@ -14,7 +14,8 @@ import { parseRetryAfter } from '../recognition/retry-after.js';
  * delay its headers ask for), anything else UnknownError keeping its status.
  */
 export function statusError(value: unknown, message: string | undefined, reading: ProviderReading): FaultlineError {
-  const { status } = reading;
+  // Only an error that is not an SDK's comes here, and such a reading always has its response's status.
+  const status = reading.httpStatus ?? 0;
   const options = { status, requestId: reading.requestId, retryAfterMs: parseRetryAfter(reading.headers), cause: value };
   if (status === 400 || status === 422) return new ValidationError(message, options);
   if (status === 401) return new AuthenticationError(message, options);

@@ -8,8 +8,19 @@ import { readProperty, readString } from '../foundation/safe-read.js';
  * wrap another's error.
  */
 export interface ProviderReading {
-  /** From `status`, `statusCode` or `response.status`. */
-  readonly status: number;
+  /**
+   * The status the rules read: the response's own (`status`, `statusCode` or `response.status`), or,
+   * where it has none or says less (400, 500), the status the provider's error type or code stands
+   * for; undefined for a failure in a stream that says nothing known.
+   */
+  readonly status: number | undefined;
+  /** The response's own status: absent for a failure in the middle of a stream whose response was a 200. */
+  readonly httpStatus: number | undefined;
+  /** What the provider called the failure (its error type, code or gRPC status name), for a failure with no HTTP status. */
+  readonly providerType: string | undefined;
+  readonly providerCode: string | number | undefined;
+  /** The provider's own message, from the body or the event, for a value that has none of its own (a raw stream event). */
+  readonly providerMessage: string | undefined;
   /** From `headers`, `responseHeaders` or `response.headers`: a Headers, a Map or a plain object. */
   readonly headers: unknown;
   /** From the `x-request-id` or `request-id` header, or a `requestID`, `request_id` or `requestId` property. */
@@ -26,9 +37,28 @@ export interface ProviderReading {
   readonly sdkShaped: boolean;
 }
 
-/** What a provider's failure is, by the rules of docs/mapping.md. */
+/** What a provider's failure is, by the rules of docs/mapping.md; `unknown` for a failure in a stream that says nothing known. */
 export type ProviderFailure =
-  | 'quota' | 'rate-limit' | 'overloaded' | 'content-filter' | 'timeout' | 'context-length' | 'unauthenticated' | 'forbidden' | 'status';
+  | 'quota' | 'rate-limit' | 'overloaded' | 'content-filter' | 'timeout' | 'context-length' | 'unauthenticated' | 'forbidden' | 'status' | 'unknown';
+
+// The status each of a provider's documented error types and codes stands for, for a failure that
+// has no HTTP status of its own (an error event in the middle of a stream whose response was a 200).
+// The rules then read it as they read that status; its wording still counts (context length, quota,
+// content policy). timeout_error is 504 in Anthropic's table, read here as 408, the rules' timeout.
+const STATUS_OF_TYPE: Readonly<Record<string, number>> = {
+  // Anthropic's error types
+  invalid_request_error: 400, authentication_error: 401, billing_error: 402, permission_error: 403, not_found_error: 404,
+  request_too_large: 413, rate_limit_error: 429, api_error: 500, timeout_error: 408, overloaded_error: 529,
+  // OpenAI's codes and types, in chat completions and the Responses API
+  server_error: 500, rate_limit_exceeded: 429, insufficient_quota: 429, context_length_exceeded: 400, content_filter: 400,
+  invalid_prompt: 400,
+};
+
+// gRPC status names (Gemini's `status`), as their HTTP equivalents.
+const STATUS_OF_GRPC: Readonly<Record<string, number>> = {
+  INVALID_ARGUMENT: 400, UNAUTHENTICATED: 401, PERMISSION_DENIED: 403, RESOURCE_EXHAUSTED: 429, INTERNAL: 500, UNAVAILABLE: 503,
+  DEADLINE_EXCEEDED: 504,
+};
 
 // One SDK wrapping another's error puts the status one or two causes down; three is enough.
 const CAUSE_LEVELS = 3;
@@ -38,7 +68,7 @@ const TEXT_LIMIT = 2000;
 const QUOTA = /insufficient_quota|exceeded your current quota|check your plan and billing|credit balance is too low|billing|spend(?:ing)? limit|quota/;
 const PER_MINUTE = /per min|per minute|rate[ _-]?limit/;
 const OVERLOADED = /overloaded/;
-const CONTENT_FILTER = /content_filter|content[ _]policy|safety system|responsible ?ai/;
+const CONTENT_FILTER = /content_filter|invalid_prompt|content[ _]policy|safety system|responsible ?ai/;
 const CONTEXT_LENGTH = /context_length_exceeded|context length|maximum context|context window|prompt is too long|too many tokens|input is too long/;
 
 /**
@@ -55,10 +85,54 @@ export function readProviderError(value: unknown): ProviderReading | undefined {
   let node = value;
   for (let level = 0; level <= CAUSE_LEVELS && typeof node === 'object' && node !== null; level++) {
     const status = statusOf(node);
-    if (status !== undefined) return reading(node, status);
+    const said = providerSaid(node);
+    if (status !== undefined || said !== undefined) return reading(node, status, said);
     node = readProperty(node, 'cause');
   }
   return undefined;
+}
+
+/** What a provider's error says of itself where a status would be: its type or code, and the status that stands for. */
+interface ProviderSaid {
+  readonly type: string | undefined;
+  readonly code: string | number | undefined;
+  /** The status the type or code stands for; undefined when it is none the tables know. */
+  readonly status: number | undefined;
+}
+
+/**
+ * The provider's own word for a failure, wherever the SDKs and the raw events put it: the error's
+ * `type` and `code` (the SDK copies the body's there), the body's (`error`), Anthropic's event
+ * (`error.error.type`), the Responses API's `response.failed` (`response.error.code`), a gateway's
+ * numeric `code`, a gRPC `status` name. Undefined for a value shaped like none of them: an ordinary
+ * error with a `code` is not a provider's failure.
+ */
+function providerSaid(node: object): ProviderSaid | undefined {
+  const body = readProperty(node, 'error');
+  const inner = readProperty(body, 'error');
+  const failed = readString(node, 'type') === 'response.failed' ? readProperty(readProperty(node, 'response'), 'error') : undefined;
+  let type: string | undefined;
+  let code: string | number | undefined;
+  for (const holder of [node, body, inner, failed]) {
+    for (const key of ['type', 'code'] as const) {
+      const said = readProperty(holder, key);
+      if (typeof said === 'number' && Number.isInteger(said) && said >= 100 && said <= 599) return { type, code: said, status: said };
+      if (typeof said !== 'string') continue;
+      if (Object.hasOwn(STATUS_OF_TYPE, said)) return { type: key === 'type' ? said : type, code: key === 'code' ? said : code, status: STATUS_OF_TYPE[said] };
+      if (said !== 'error' && said !== 'response.failed') {
+        if (key === 'type') type ??= said;
+        else code ??= said;
+      }
+    }
+    const grpc = readString(holder, 'status');
+    if (grpc !== undefined && Object.hasOwn(STATUS_OF_GRPC, grpc)) return { type: grpc, code, status: STATUS_OF_GRPC[grpc] };
+  }
+  // A stream's error event the tables do not know: an SDK's error with a body and headers but no
+  // status, Anthropic's raw event, a Responses API failure. Anything else is no provider's.
+  const streamShaped = typeof body === 'object' && body !== null
+    ? readProperty(node, 'headers') !== undefined || readString(node, 'type') === 'error'
+    : failed !== undefined;
+  return streamShaped ? { type, code, status: undefined } : undefined;
 }
 
 /**
@@ -69,7 +143,7 @@ export function isSdkTimeout(value: unknown): boolean {
   return /timeout/i.test(readString(readProperty(value, 'constructor'), 'name') ?? '') || /request timed out/i.test(readString(value, 'message') ?? '');
 }
 
-function reading(node: unknown, status: number): ProviderReading {
+function reading(node: object, httpStatus: number | undefined, said: ProviderSaid | undefined): ProviderReading {
   // An SDK's error holds its headers itself; an HTTP client's (axios) holds them on its response.
   const ownHeaders = firstDefined(readProperty(node, 'headers'), readProperty(node, 'responseHeaders'));
   const headers = ownHeaders ?? readProperty(readProperty(node, 'response'), 'headers');
@@ -79,23 +153,30 @@ function reading(node: unknown, status: number): ProviderReading {
   const shouldRetry = headerValue(headers, 'x-should-retry');
   const requestIdProperty = readString(node, 'requestID') ?? readString(node, 'request_id') ?? readString(node, 'requestId');
   const requestId = headerValue(headers, 'x-request-id') ?? headerValue(headers, 'request-id') ?? requestIdProperty;
+  const failed = readProperty(readProperty(node, 'response'), 'error');
   const text = [
     readString(node, 'code'), readString(node, 'type'), readString(node, 'errorCode'), readString(node, 'apiMessage'),
     readString(body, 'code'), readString(body, 'type'), readString(body, 'message'),
     readString(readProperty(body, 'error'), 'type'), readString(readProperty(body, 'error'), 'message'),
-    responseBody, readString(node, 'message'),
+    readString(failed, 'code'), readString(failed, 'message'), responseBody, readString(node, 'message'),
   ]
     .filter((piece): piece is string => piece !== undefined)
     .map((piece) => piece.slice(0, TEXT_LIMIT).toLowerCase())
     .join(' ');
+  // The provider's own word counts where the response says nothing, or less than it (400, 500).
+  const status = httpStatus === undefined || httpStatus === 400 || httpStatus === 500 ? (said?.status ?? httpStatus) : httpStatus;
   return {
     status,
+    httpStatus,
+    providerType: said?.type,
+    providerCode: said?.code,
+    providerMessage: readString(readProperty(body, 'error'), 'message') ?? readString(body, 'message') ?? readString(failed, 'message'),
     headers,
     requestId,
     text,
     retryable: typeof isRetryable === 'boolean' ? isRetryable : shouldRetry === 'true' ? true : shouldRetry === 'false' ? false : undefined,
     sdkShaped:
-      ownHeaders !== undefined || (typeof body === 'object' && body !== null) || responseBody !== undefined ||
+      httpStatus === undefined || ownHeaders !== undefined || (typeof body === 'object' && body !== null) || responseBody !== undefined ||
       typeof isRetryable === 'boolean' || requestIdProperty !== undefined,
   };
 }
@@ -107,6 +188,7 @@ function reading(node: unknown, status: number): ProviderReading {
  */
 export function providerFailure(reading: ProviderReading): ProviderFailure {
   const { status, text } = reading;
+  if (status === undefined) return 'unknown';
   if ((status === 429 || status === 402 || status === 400) && QUOTA.test(text) && !PER_MINUTE.test(text)) return 'quota';
   if (status === 429) return 'rate-limit';
   if (status === 529 || (status >= 500 && OVERLOADED.test(text))) return 'overloaded';
