@@ -31,6 +31,7 @@ export { TimeoutError, type TimeoutErrorOptions, type TimeoutContext } from './e
 export { UnknownError, type UnknownContext } from './errors/unknown.js';
 
 export { normalizeError } from './mapping/normalize-error.js';
+export { finishReasonError } from './mapping/finish-reason.js';
 export { parseRetryAfter } from './recognition/retry-after.js';
 export type { ErrorEvent } from './mapping/error-event.js';
 
