@@ -7,6 +7,7 @@ export {
   classify, createClassifier,
   type Backoff, type ClassifierOptions, type ErrorPolicy, type LogLevel, type PolicyOverride,
 } from './error-policy.js';
-export { retry, type RetryClock, type RetryOptions } from './retry.js';
+export { retry } from './retry.js';
+export type { RetryClock, RetryOptions } from './retry-options.js';
 export { countsTowardCircuit, isRetryable } from './predicates.js';
 export { retryAfterBackoff, type RetryBackoff, type RetryBackoffFactory, type RetryResultContext } from './retry-after-backoff.js';

@@ -1,0 +1,73 @@
+import type { ErrorEvent, FaultlineError } from '../index.js';
+import { checkNumber, checkOneOf, checkType, invalidOption } from '../foundation/option-checks.js';
+import type { ErrorPolicy } from './error-policy.js';
+
+/** The clock `retry` waits on: injectable, so that tests never sleep for real. */
+export interface RetryClock {
+  now(): number;
+  /** Waits `ms`, and rejects at once when `signal` aborts. */
+  sleep(ms: number, signal: AbortSignal | undefined): Promise<void>;
+}
+
+/**
+ * Options of {@link retry}. Every one has a default, listed in docs/retry.md. An option that is not
+ * what its type says (`maxAttempts: NaN`, what `Number(process.env.X)` gives when the variable is
+ * unset; a negative delay; a `phase` that is not one) is refused at the call with a TypeError that
+ * names the option and the value.
+ */
+export interface RetryOptions {
+  /** The most attempts in all, over the policy's own: a whole number, 1 or more. Default (and `Infinity`): the error's policy (`classify`). */
+  readonly maxAttempts?: number | undefined;
+  /** The first backoff step, in milliseconds. Default 500. */
+  readonly baseDelayMs?: number | undefined;
+  /** The longest backoff retry computes itself. Default 30,000; `Infinity` lets it grow to what a timer can wait (2³¹ − 1 ms). */
+  readonly maxDelayMs?: number | undefined;
+  /**
+   * The longest delay a server may ask for before retry gives up instead of waiting. Default 60,000 (a
+   * delay exactly at it is waited). Whatever it is, `Infinity` included, a delay of 2³¹ ms or more
+   * (about 25 days, more than a timer can wait) gives up, the delay kept on the error.
+   */
+  readonly maxRetryAfterMs?: number | undefined;
+  /** A budget for all attempts and waits together, in milliseconds. Default (and `Infinity`): none. */
+  readonly totalTimeoutMs?: number | undefined;
+  /** Aborts the waits (at once) and is handed to every attempt. */
+  readonly signal?: AbortSignal | undefined;
+  /** Called before each wait. A hook that throws or rejects never breaks the call. */
+  readonly onRetry?: ((event: { readonly error: FaultlineError; readonly attempt: number; readonly delayMs: number }) => void) | undefined;
+  /**
+   * Called for every failed attempt, with the error serialized. A hook that throws, or returns a
+   * promise that rejects, never breaks the call and never becomes an unhandled rejection.
+   */
+  readonly onError?: ((event: ErrorEvent) => void) | undefined;
+  /** What the attempts call: `onError`'s phase. Default `system`. */
+  readonly phase?: ErrorEvent['phase'] | undefined;
+  /** The policy of an error. Default `classify`. */
+  readonly classify?: ((error: FaultlineError) => ErrorPolicy) | undefined;
+  readonly clock?: RetryClock | undefined;
+  /** A number in [0, 1): the jitter. Default `Math.random`. */
+  readonly random?: (() => number) | undefined;
+}
+
+/** What `retry` uses where an option is not given. */
+export const RETRY_DEFAULTS = { baseDelayMs: 500, maxDelayMs: 30_000, maxRetryAfterMs: 60_000 } as const;
+
+const PHASES: readonly ErrorEvent['phase'][] = ['model', 'tool', 'agent', 'system'];
+
+/** Refuses options that are not what their types say, with a TypeError naming the option and the value. */
+export function checkRetryOptions(where: string, options: RetryOptions | undefined): void {
+  if (options === undefined) return;
+  checkType(where, 'options', options, 'object');
+  checkNumber(where, 'maxAttempts', options.maxAttempts, { min: 1, whole: true, infinite: true });
+  checkNumber(where, 'baseDelayMs', options.baseDelayMs, { min: 0 });
+  checkNumber(where, 'maxDelayMs', options.maxDelayMs, { min: 0, infinite: true });
+  checkNumber(where, 'maxRetryAfterMs', options.maxRetryAfterMs, { min: 0, infinite: true });
+  checkNumber(where, 'totalTimeoutMs', options.totalTimeoutMs, { min: 0, infinite: true });
+  for (const name of ['onRetry', 'onError', 'classify', 'random'] as const) checkType(where, name, options[name], 'function');
+  checkOneOf(where, 'phase', options.phase, PHASES);
+  checkType(where, 'signal', options.signal, 'object');
+  if (options.signal !== undefined && typeof options.signal.aborted !== 'boolean') throw invalidOption(where, 'signal', options.signal, 'an AbortSignal');
+  checkType(where, 'clock', options.clock, 'object');
+  if (options.clock !== undefined && (typeof options.clock.now !== 'function' || typeof options.clock.sleep !== 'function')) {
+    throw invalidOption(where, 'clock', options.clock, 'an object with now() and sleep()');
+  }
+}
