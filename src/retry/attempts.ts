@@ -41,12 +41,14 @@ export interface Attempts {
   readonly signal: AbortSignal;
   /** Throws when the caller's signal has aborted. */
   checkAborted(): void;
+  /** The policy of an error: the caller's `classify`, or faultline's. */
+  policyOf(error: FaultlineError): ErrorPolicy;
   /**
    * After attempt `attempt` failed with `error`: tells `onError`, then waits for the next attempt, or
    * throws the error (with `details.attempts`) when the policy, the server's delay or the budget says
-   * to give up. `policy` overrides the error's own policy.
+   * to give up. `adjust` changes the error's policy first.
    */
-  failed(error: FaultlineError, attempt: number, policy?: ErrorPolicy): Promise<void>;
+  failed(error: FaultlineError, attempt: number, adjust?: (policy: ErrorPolicy) => ErrorPolicy): Promise<void>;
 }
 
 /** The attempts of one call with these (already checked) options. */
@@ -61,8 +63,9 @@ export function startAttempts(options: RetryOptions | undefined): Attempts {
     checkAborted: () => {
       if (signal.aborted) throw aborted(signal);
     },
-    failed: async (error, attempt, override) => {
-      const policy = override ?? policyOf(error);
+    policyOf,
+    failed: async (error, attempt, adjust) => {
+      const policy = adjust === undefined ? policyOf(error) : adjust(policyOf(error));
       notify(options, policy, error);
       const maxAttempts = Math.min(options?.maxAttempts ?? policy.retry.maxAttempts, policy.retry.maxAttempts);
       if (!retryableOf(error) || attempt >= maxAttempts) throw gaveUp(error, attempt);

@@ -1,6 +1,6 @@
 import { checkNumber, checkOneOf, checkType, invalidOption } from '../foundation/option-checks.js';
 import { retryableOf } from '../foundation/policy-fields.js';
-import { readString } from '../foundation/safe-read.js';
+import { readProperty, readString } from '../foundation/safe-read.js';
 import {
   AuthError, ErrorCategory, isFaultlineError, ModelApiError, ModelQuotaExceededError, ModelRateLimitError, ModelTimeoutError, normalizeError,
   TimeoutError, ToolError, ToolTimeoutError, TransientError, UnknownError, ValidationError, type ErrorEvent,
@@ -15,7 +15,7 @@ export type LogLevel = ErrorEvent['severity'];
 
 /** What to do about an error: the policy `classify` gives it. */
 export interface ErrorPolicy {
-  /** How many attempts in all (1 means never retry) and how to wait between them. */
+  /** How many attempts in all (1 means never retry; 0, for a failure after a stream showed output, not even a replay) and how to wait between them. */
   readonly retry: { readonly maxAttempts: number; readonly backoff: Backoff };
   /** Whether the failure says the callee is unhealthy, so that a circuit breaker should count it. */
   readonly countsTowardCircuit: boolean;
@@ -57,7 +57,16 @@ const NEVER = { maxAttempts: 1, backoff: 'none' } as const;
  * ```
  */
 export function classify(error: unknown): ErrorPolicy {
-  return defaultPolicy(isFaultlineError(error) ? error : normalizeError(error));
+  const value = isFaultlineError(error) ? error : normalizeError(error);
+  return afterOutput(defaultPolicy(value), value);
+}
+
+/**
+ * A failure after a stream showed output (`outputStarted: true`) is never retried: a replay would show
+ * the text twice. `fallback` stays what the class gives: another provider may still be asked.
+ */
+function afterOutput(policy: ErrorPolicy, error: FaultlineError): ErrorPolicy {
+  return readProperty(error, 'outputStarted') === true ? { ...policy, retry: { maxAttempts: 0, backoff: 'none' } } : policy;
 }
 
 /**
@@ -88,7 +97,7 @@ export function createClassifier(options: ClassifierOptions): (error: unknown) =
     policy = merge(policy, options.codes === undefined ? undefined : own(options.codes, code));
     const messages = options.locale === undefined || options.userMessages === undefined ? undefined : own(options.userMessages, options.locale);
     const message = messages === undefined ? undefined : (own(messages, code) ?? own(messages, category));
-    return message === undefined ? policy : { ...policy, userMessage: message };
+    return afterOutput(message === undefined ? policy : { ...policy, userMessage: message }, value);
   };
 }
 

@@ -8,6 +8,7 @@ export {
   type Backoff, type ClassifierOptions, type ErrorPolicy, type LogLevel, type PolicyOverride,
 } from './error-policy.js';
 export { retry } from './retry.js';
+export { retryStream, type RetryStreamOptions, type StreamAttempt } from './retry-stream.js';
 export type { RetryClock, RetryOptions } from './retry-options.js';
 export { countsTowardCircuit, isRetryable } from './predicates.js';
 export { retryAfterBackoff, type RetryBackoff, type RetryBackoffFactory, type RetryResultContext } from './retry-after-backoff.js';

@@ -1,0 +1,172 @@
+import { isFaultlineError, ModelError, type FaultlineError } from '../index.js';
+import { checkType } from '../foundation/option-checks.js';
+import { readProperty, readString } from '../foundation/safe-read.js';
+import { startAttempts, type Attempts } from './attempts.js';
+import { checkRetryOptions, type RetryOptions } from './retry-options.js';
+
+/** Options of {@link retryStream}: those of `retry`, and how to read the stream's chunks. */
+export interface RetryStreamOptions<Chunk> extends RetryOptions {
+  /**
+   * The error an in-band chunk stands for, or undefined for an ordinary chunk. Default: the Vercel AI
+   * SDK's `{ type: 'error', error }` parts.
+   */
+  readonly errorOf?: ((chunk: Chunk) => unknown) | undefined;
+  /**
+   * Whether a chunk is output a consumer shows (text, a tool call), after which a failure cannot be
+   * replayed blindly. Default: every chunk but the framing events of the AI SDK (`start`,
+   * `start-step`, `text-start`, ...), Anthropic (`message_start`, `content_block_start`, `ping`) and
+   * OpenAI's Responses API (`response.created`, `response.in_progress`, ...), which are held back until
+   * the first output and dropped when an attempt fails before it, so that the consumer sees each once.
+   */
+  readonly isOutput?: ((chunk: Chunk) => boolean) | undefined;
+  /**
+   * Retry after output has reached the consumer too: for a caller that can resume from, or discard,
+   * what it showed. Default `false`: such a failure is thrown at once, with `outputStarted: true`.
+   */
+  readonly retryAfterOutput?: boolean | undefined;
+}
+
+/** What `open` is handed for each attempt. */
+export interface StreamAttempt {
+  readonly attempt: number;
+  /** Aborts when the consumer stops early, when the attempt failed, or when the caller's signal aborts. */
+  readonly signal: AbortSignal;
+}
+
+// The events that frame a stream without being output of their own.
+const FRAMING = new Set([
+  'start', 'start-step', 'finish-step', 'text-start', 'text-end', 'reasoning-start', 'reasoning-end', 'stream-start', 'response-metadata', 'raw',
+  'message_start', 'content_block_start', 'content_block_stop', 'ping',
+  'response.created', 'response.in_progress', 'response.output_item.added', 'response.content_part.added',
+]);
+
+const WHERE = 'retryStream';
+
+/**
+ * Streams the chunks of `open({ attempt, signal })` (an async iterable, or a promise of one), retrying
+ * a failure that comes before any output reached the consumer under the same rules, options and
+ * events as `retry`: a thrown error, or an in-band error chunk (`errorOf`). A failure after output is
+ * thrown at once, as a model error with `outputStarted: true`, since replaying would show the text
+ * twice; pass `retryAfterOutput: true` when you can resume or discard it. Breaking out of the loop
+ * early ends the underlying stream (its `return()` is called and the signal aborts).
+ *
+ * @example
+ * ```ts
+ * import { streamText } from 'ai';
+ * import { retryStream } from 'faultline/retry';
+ *
+ * for await (const part of retryStream(({ signal }) => streamText({ model, prompt, abortSignal: signal }).fullStream)) {
+ *   if (part.type === 'text-delta') process.stdout.write(part.text);
+ * }
+ * ```
+ */
+export function retryStream<Chunk>(
+  open: (attempt: StreamAttempt) => AsyncIterable<Chunk> | PromiseLike<AsyncIterable<Chunk>>,
+  options?: RetryStreamOptions<Chunk>,
+): AsyncIterable<Chunk> {
+  // Checked here, at the call, not when the consumer first pulls.
+  checkRetryOptions(WHERE, options);
+  if (typeof open !== 'function') checkType(WHERE, 'open', open, 'function');
+  checkType(WHERE, 'errorOf', options?.errorOf, 'function');
+  checkType(WHERE, 'isOutput', options?.isOutput, 'function');
+  checkType(WHERE, 'retryAfterOutput', options?.retryAfterOutput, 'boolean');
+  return { [Symbol.asyncIterator]: () => chunks(open, options)[Symbol.asyncIterator]() };
+}
+
+async function* chunks<Chunk>(
+  open: (attempt: StreamAttempt) => AsyncIterable<Chunk> | PromiseLike<AsyncIterable<Chunk>>,
+  options: RetryStreamOptions<Chunk> | undefined,
+): AsyncGenerator<Chunk, void, undefined> {
+  const attempts = startAttempts(options);
+  const errorOf = options?.errorOf ?? aiSdkErrorPart;
+  const isOutput = options?.isOutput ?? notFraming;
+  let outputStarted = false;
+  for (let attempt = 1; ; attempt++) {
+    attempts.checkAborted();
+    const controller = new AbortController();
+    const onAbort = (): void => { controller.abort(attempts.signal.reason); };
+    attempts.signal.addEventListener('abort', onAbort, { once: true });
+    let iterator: AsyncIterator<Chunk> | undefined;
+    // Every way out of the loop below but the stream's end and the consumer's stop is a failure.
+    let failure: unknown;
+    // Framing events before the first output: shown with it, dropped if the attempt fails first.
+    const held: Chunk[] = [];
+    try {
+      iterator = (await open({ attempt, signal: controller.signal }))[Symbol.asyncIterator]();
+      for (;;) {
+        // The caller's abort ends the stream between chunks, whatever the stream does with its signal.
+        attempts.checkAborted();
+        const next = await iterator.next();
+        if (next.done === true) {
+          iterator = undefined;
+          yield* held;
+          return;
+        }
+        const chunk = next.value;
+        const inBand = errorOf(chunk);
+        if (inBand !== undefined && inBand !== null) {
+          failure = inBand;
+          break;
+        }
+        if (!outputStarted && !isOutput(chunk)) {
+          held.push(chunk);
+          continue;
+        }
+        outputStarted = true;
+        yield* held.splice(0);
+        yield chunk;
+      }
+    } catch (thrown) {
+      failure = thrown;
+    } finally {
+      // The consumer stopped, the attempt failed, or the stream ended: nothing is left running.
+      attempts.signal.removeEventListener('abort', onAbort);
+      controller.abort();
+      if (iterator !== undefined) await closeQuietly(iterator);
+    }
+    await retryOrThrow(attempts, modelErrorOf(failure), attempt, outputStarted, options?.retryAfterOutput === true);
+  }
+}
+
+async function retryOrThrow(attempts: Attempts, error: FaultlineError, attempt: number, outputStarted: boolean, retryAfterOutput: boolean): Promise<void> {
+  if (!outputStarted) return attempts.failed(error, attempt);
+  // A caller that can resume gets the error's policy as it was before any output; any other gets
+  // none, whatever its own classify says, since a replay would show the output twice.
+  const before = retryAfterOutput ? attempts.policyOf(error) : undefined;
+  markOutputStarted(error);
+  return attempts.failed(error, attempt, (policy) => before ?? { ...policy, retry: NO_RETRY });
+}
+
+const NO_RETRY = { maxAttempts: 0, backoff: 'none' } as const;
+
+// A streamed call is a model call: its failures are read as the model family reads them.
+function modelErrorOf(thrown: unknown): FaultlineError {
+  return isFaultlineError(thrown) ? thrown : ModelError.from(thrown);
+}
+
+function markOutputStarted(error: FaultlineError): void {
+  try {
+    if (error instanceof ModelError) Object.defineProperty(error, 'outputStarted', { value: true, writable: true, configurable: true, enumerable: true });
+    else Object.defineProperty(error, 'details', { value: { ...error.details, outputStarted: true }, writable: true, configurable: true, enumerable: true });
+  } catch {
+    // a frozen or hostile error: thrown as it is
+  }
+}
+
+async function closeQuietly<Chunk>(iterator: AsyncIterator<Chunk>): Promise<void> {
+  try {
+    await iterator.return?.();
+  } catch {
+    // a stream that fails as it closes: the failure that ended it, if any, is the one that counts
+  }
+}
+
+// The AI SDK's `{ type: 'error', error }` part.
+function aiSdkErrorPart(chunk: unknown): unknown {
+  return readString(chunk, 'type') === 'error' ? readProperty(chunk, 'error') : undefined;
+}
+
+function notFraming(chunk: unknown): boolean {
+  const type = readString(chunk, 'type');
+  return type === undefined || !FRAMING.has(type);
+}

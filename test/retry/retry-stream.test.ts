@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AgentAbortedError, ModelApiError, ModelQuotaExceededError, ModelRateLimitError, TransientError, type FaultlineError,
+} from '../../src/index.js';
+import { classify, retryStream, type RetryClock, type RetryStreamOptions, type StreamAttempt } from '../../src/retry/index.js';
+
+function fakeClock(): RetryClock & { readonly sleeps: number[] } {
+  let now = 0;
+  const sleeps: number[] = [];
+  return { sleeps, now: () => now, sleep: (ms) => { sleeps.push(ms); now += ms; return Promise.resolve(); } };
+}
+
+type Step<Chunk> = Chunk | { readonly throw: unknown };
+
+/** A scripted stream per attempt: its chunks, or a throw at a step; records what the consumer made it do. */
+function scripted<Chunk>(...attempts: Step<Chunk>[][]) {
+  const log = { opened: [] as number[], returned: 0, signals: [] as AbortSignal[] };
+  const open = ({ attempt, signal }: StreamAttempt): AsyncIterable<Chunk> => {
+    log.opened.push(attempt);
+    log.signals.push(signal);
+    const steps = attempts[attempt - 1] ?? [];
+    let index = 0;
+    return {
+      [Symbol.asyncIterator]: () => ({
+        next: () => {
+          const step = steps[index++];
+          if (step === undefined) return Promise.resolve({ done: true as const, value: undefined });
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the scripted stream rejects with what the case throws
+          if (typeof step === 'object' && step !== null && 'throw' in step) return Promise.reject(step.throw);
+          return Promise.resolve({ done: false as const, value: step });
+        },
+        return: () => {
+          log.returned++;
+          return Promise.resolve({ done: true as const, value: undefined });
+        },
+      }),
+    };
+  };
+  return { open, log };
+}
+
+async function collect<Chunk>(stream: AsyncIterable<Chunk>): Promise<{ chunks: Chunk[]; error?: FaultlineError }> {
+  const chunks: Chunk[] = [];
+  try {
+    for await (const chunk of stream) chunks.push(chunk);
+    return { chunks };
+  } catch (error) {
+    return { chunks, error: error as FaultlineError };
+  }
+}
+
+const overloaded = (): Error => Object.assign(new Error('Overloaded'), { status: undefined, headers: new Headers(), error: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } });
+
+describe('retryStream', () => {
+  it('streams every chunk of a stream that succeeds, opening it once with the attempt and a signal', async () => {
+    const { open, log } = scripted(['a', 'b', 'c']);
+    expect(await collect(retryStream(open))).toEqual({ chunks: ['a', 'b', 'c'] });
+    expect([log.opened, log.signals[0] instanceof AbortSignal]).toEqual([[1], true]);
+  });
+
+  it('retries a failure before any output under retry’s rules, and the consumer sees each chunk once', async () => {
+    const clock = fakeClock();
+    const retries: number[] = [];
+    const { open, log } = scripted<string>([{ throw: new ModelRateLimitError({ retryAfterMs: 2000 }) }], ['a', 'b']);
+    expect(await collect(retryStream(open, { clock, random: () => 0, onRetry: ({ delayMs }) => retries.push(delayMs) }))).toEqual({ chunks: ['a', 'b'] });
+    expect([log.opened, clock.sleeps, retries]).toEqual([[1, 2], [2000], [2000]]);
+  });
+
+  it('holds framing events back until the first output, and drops them when the attempt fails before it', async () => {
+    const { open, log } = scripted<{ type: string; text?: string }>(
+      [{ type: 'start' }, { type: 'start-step' }, { throw: overloaded() }],
+      [{ type: 'start' }, { type: 'start-step' }, { type: 'text-delta', text: 'Hi' }, { type: 'finish' }],
+    );
+    const { chunks } = await collect(retryStream(open, { clock: fakeClock() }));
+    expect([chunks.map((chunk) => chunk.type), log.opened]).toEqual([['start', 'start-step', 'text-delta', 'finish'], [1, 2]]);
+  });
+
+  it('takes the AI SDK’s in-band error parts as failures', async () => {
+    const { open, log } = scripted<{ type: string; error?: unknown; text?: string }>(
+      [{ type: 'start' }, { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }],
+      [{ type: 'text-delta', text: 'Hi' }],
+    );
+    const { chunks } = await collect(retryStream(open, { clock: fakeClock() }));
+    expect([chunks, log.opened]).toEqual([[{ type: 'text-delta', text: 'Hi' }], [1, 2]]);
+  });
+
+  it('takes any other shape of error chunk through errorOf', async () => {
+    const { open, log } = scripted<{ failure?: string; token?: string }>([{ failure: 'server_error' }], [{ token: 'x' }]);
+    const stream = retryStream(open, { clock: fakeClock(), errorOf: (chunk) => (chunk.failure === undefined ? undefined : { type: 'error', code: chunk.failure, message: 'failed' }) });
+    expect([(await collect(stream)).chunks, log.opened]).toEqual([[{ token: 'x' }], [1, 2]]);
+  });
+
+  it('throws a failure after output at once, as a model error with outputStarted: true, without a replay', async () => {
+    const events: unknown[] = [];
+    const { open, log } = scripted<string>(['Hello', { throw: overloaded() }], ['never']);
+    const { chunks, error } = await collect(retryStream(open, { clock: fakeClock(), onError: (event) => events.push(event.error.name) }));
+    expect([chunks, log.opened, error?.constructor, error?.retryable, (error as { outputStarted?: boolean } | undefined)?.outputStarted]).toEqual([
+      ['Hello'], [1], ModelApiError, true, true,
+    ]);
+    expect([error?.details, events]).toEqual([{ attempts: 1 }, ['ModelApiError']]);
+  });
+
+  it('never replays output, even when the caller’s own classify would retry', async () => {
+    const { open, log } = scripted<string>(['Hello', { throw: new TransientError() }], ['again']);
+    const alwaysRetry = (): ReturnType<typeof classify> => ({ ...classify(new TransientError()), retry: { maxAttempts: 9, backoff: 'none' } });
+    const { error } = await collect(retryStream(open, { clock: fakeClock(), classify: alwaysRetry }));
+    expect([log.opened, error?.details]).toEqual([[1], { attempts: 1, outputStarted: true }]);
+  });
+
+  it('retries after output too with retryAfterOutput, for a caller that can resume or discard it', async () => {
+    const { open, log } = scripted<string>(['Hel', { throw: overloaded() }], ['Hello']);
+    expect((await collect(retryStream(open, { clock: fakeClock(), retryAfterOutput: true }))).chunks).toEqual(['Hel', 'Hello']);
+    expect(log.opened).toEqual([1, 2]);
+  });
+
+  it('gives up at once on what is not retryable', async () => {
+    const { open, log } = scripted<string>([{ throw: new ModelQuotaExceededError() }], ['never']);
+    const { error } = await collect(retryStream(open, { clock: fakeClock() }));
+    expect([error?.constructor, log.opened]).toEqual([ModelQuotaExceededError, [1]]);
+  });
+
+  it('ends the underlying stream when the consumer breaks out early: return() is called and the signal aborts', async () => {
+    const { open, log } = scripted(['a', 'b', 'c']);
+    for await (const chunk of retryStream(open)) if (chunk === 'a') break;
+    expect([log.returned, log.signals[0]?.aborted, log.opened]).toEqual([1, true, [1]]);
+  });
+
+  it('ends with an AgentAbortedError when the caller’s signal aborts, closing the stream', async () => {
+    const controller = new AbortController();
+    const { open, log } = scripted(['a', 'b']);
+    const seen: string[] = [];
+    let caught: unknown;
+    try {
+      for await (const chunk of retryStream(open, { signal: controller.signal, clock: fakeClock() })) {
+        seen.push(chunk);
+        controller.abort();
+      }
+    } catch (error) {
+      caught = error;
+    }
+    expect([seen, log.signals[0]?.aborted, log.returned]).toEqual([['a'], true, 1]);
+    expect(caught).toBeInstanceOf(AgentAbortedError);
+  });
+
+  it.each<[string, Partial<RetryStreamOptions<string>>, string]>([
+    ['errorOf', { errorOf: 'x' as never }, 'retryStream: the option errorOf must be a function; got "x"'],
+    ['isOutput', { isOutput: 1 as never }, 'retryStream: the option isOutput must be a function; got 1'],
+    ['retryAfterOutput', { retryAfterOutput: 'yes' as never }, 'retryStream: the option retryAfterOutput must be a boolean; got "yes"'],
+    ['maxAttempts', { maxAttempts: Number.NaN }, 'retryStream: the option maxAttempts must be a whole number, 1 or more (or Infinity); got NaN'],
+  ])('refuses an invalid %s at the call', (_, options, message) => {
+    expect(() => retryStream(scripted(['a']).open, options)).toThrow(new TypeError(message));
+  });
+});
+
+describe('classify, after output', () => {
+  it('gives no retry to an error with outputStarted: true, keeping fallback as its class gives', () => {
+    const error = new ModelApiError({ status: 503, outputStarted: true } as never);
+    Object.defineProperty(error, 'outputStarted', { value: true, enumerable: true });
+    expect(classify(error)).toMatchObject({ retry: { maxAttempts: 0, backoff: 'none' }, fallback: true });
+    expect(classify(new ModelApiError({ status: 503 })).retry.maxAttempts).toBe(3);
+  });
+});
