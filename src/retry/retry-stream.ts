@@ -7,8 +7,9 @@ import { checkRetryOptions, type RetryOptions } from './retry-options.js';
 /** Options of {@link retryStream}: those of `retry`, and how to read the stream's chunks. */
 export interface RetryStreamOptions<Chunk> extends RetryOptions {
   /**
-   * The error an in-band chunk stands for, or undefined for an ordinary chunk. Default: the Vercel AI
-   * SDK's `{ type: 'error', error }` parts.
+   * The error an in-band chunk stands for, or undefined for an ordinary chunk. Default: a chunk of type
+   * `error` (the Vercel AI SDK's `{ type: 'error', error }` part, OpenAI's Responses API error event)
+   * and OpenAI's `response.failed` event, which the SDKs yield as data rather than throw.
    */
   readonly errorOf?: ((chunk: Chunk) => unknown) | undefined;
   /**
@@ -78,7 +79,7 @@ async function* chunks<Chunk>(
   options: RetryStreamOptions<Chunk> | undefined,
 ): AsyncGenerator<Chunk, void, undefined> {
   const attempts = startAttempts(options);
-  const errorOf = options?.errorOf ?? aiSdkErrorPart;
+  const errorOf = options?.errorOf ?? inBandError;
   const isOutput = options?.isOutput ?? notFraming;
   let outputStarted = false;
   for (let attempt = 1; ; attempt++) {
@@ -161,9 +162,12 @@ async function closeQuietly<Chunk>(iterator: AsyncIterator<Chunk>): Promise<void
   }
 }
 
-// The AI SDK's `{ type: 'error', error }` part.
-function aiSdkErrorPart(chunk: unknown): unknown {
-  return readString(chunk, 'type') === 'error' ? readProperty(chunk, 'error') : undefined;
+// The AI SDK's `{ type: 'error', error }` part, the Responses API's `{ type: 'error', code, message }`
+// event and its `response.failed` event.
+function inBandError(chunk: unknown): unknown {
+  const type = readString(chunk, 'type');
+  if (type === 'response.failed') return chunk;
+  return type === 'error' ? (readProperty(chunk, 'error') ?? chunk) : undefined;
 }
 
 function notFraming(chunk: unknown): boolean {

@@ -1,0 +1,173 @@
+// Failures in the middle of a stream, through the real SDKs: a node:http server on 127.0.0.1 streams
+// server-sent events in each provider's documented format, then fails (before the first token, or
+// after some), with the HTTP status already a 200. Driven through the real `openai` (chat completions
+// and the Responses API), `@anthropic-ai/sdk` (`stream: true` and `messages.stream()`) and the Vercel
+// AI SDK `ai` 6 with `@ai-sdk/openai` and `@ai-sdk/anthropic`. Each case asserts the class, the
+// retryability, `outputStarted` and the number of requests the server saw.
+import Anthropic from '@anthropic-ai/sdk';
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { streamText } from 'ai';
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ModelApiError, ModelError, ModelQuotaExceededError, ModelRateLimitError, normalizeError, type FaultlineError,
+} from '../../src/index.js';
+import { retryStream, type RetryClock } from '../../src/retry/index.js';
+import { anthropic, openaiChat, openaiResponses, startSseServer, type SseServer } from './sse-server.js';
+
+let server: SseServer;
+beforeAll(async () => { server = await startSseServer(); });
+afterAll(async () => { await server.close(); });
+
+const clock: RetryClock = { now: () => 0, sleep: () => Promise.resolve() };
+
+type AnyClass = abstract new (...args: never) => FaultlineError;
+
+async function collect<Chunk>(stream: AsyncIterable<Chunk>): Promise<{ chunks: Chunk[]; error?: FaultlineError }> {
+  const chunks: Chunk[] = [];
+  try {
+    for await (const chunk of stream) chunks.push(chunk);
+    return { chunks };
+  } catch (error) {
+    return { chunks, error: error as FaultlineError };
+  }
+}
+
+const outputStarted = (error: FaultlineError | undefined): unknown => (error as { outputStarted?: unknown } | undefined)?.outputStarted;
+
+describe('@anthropic-ai/sdk', () => {
+  const client = (): Anthropic => new Anthropic({ apiKey: 'sk-ant-test', baseURL: server.url, maxRetries: 0 });
+  const open = (): Promise<AsyncIterable<Anthropic.MessageStreamEvent>> =>
+    client().messages.create({ model: 'claude-test', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }], stream: true });
+  const textOf = (events: readonly Anthropic.MessageStreamEvent[]): string =>
+    events.map((event) => (event.type === 'content_block_delta' && event.delta.type === 'text_delta' ? event.delta.text : '')).join('');
+
+  it.each<[string, AnyClass, boolean]>([
+    ['overloaded_error', ModelApiError, true], ['rate_limit_error', ModelRateLimitError, true], ['api_error', ModelApiError, true],
+    ['billing_error', ModelQuotaExceededError, false], ['invalid_request_error', ModelApiError, false],
+  ])('stream: true, %s before the first token: %o, retryable %s, with the request id', async (type, Class, retryable) => {
+    server.script([...anthropic.start(), anthropic.error(type, 'Something failed')]);
+    const { error } = await collect(retryStream(open, { clock, maxAttempts: 1 }));
+    const thrown = error?.cause ?? error;
+    for (const classified of [error, ModelError.from(thrown), normalizeError(thrown)]) {
+      expect([classified?.constructor, classified?.retryable, classified?.requestId, Object.hasOwn(classified ?? {}, 'status')]).toEqual([Class, retryable, 'req_1', false]);
+    }
+    expect(server.requests()).toBe(1);
+  });
+
+  it('stream: true, overloaded before the first token, is retried: the next attempt succeeds and each chunk is seen once', async () => {
+    server.script([...anthropic.start(), anthropic.error('overloaded_error', 'Overloaded')], [...anthropic.start(), anthropic.text('Hello'), anthropic.text(' world'), ...anthropic.end()]);
+    const { chunks, error } = await collect(retryStream(open, { clock }));
+    expect([error, textOf(chunks), chunks.filter((event) => event.type === 'message_start').length, server.requests()]).toEqual([undefined, 'Hello world', 1, 2]);
+  });
+
+  it('stream: true, overloaded after some tokens, is thrown at once with outputStarted: true', async () => {
+    server.script([...anthropic.start(), anthropic.text('Hel'), anthropic.error('overloaded_error', 'Overloaded')], [...anthropic.start(), anthropic.text('never')]);
+    const { chunks, error } = await collect(retryStream(open, { clock }));
+    expect([textOf(chunks), error?.constructor, error?.retryable, outputStarted(error), server.requests()]).toEqual(['Hel', ModelApiError, true, true, 1]);
+  });
+
+  it('messages.stream(), overloaded before the first token, is retried', async () => {
+    server.script([...anthropic.start(), anthropic.error('overloaded_error', 'Overloaded')], [...anthropic.start(), anthropic.text('Hi'), ...anthropic.end()]);
+    const stream = retryStream(() => client().messages.stream({ model: 'claude-test', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] }), { clock });
+    const { chunks, error } = await collect(stream);
+    expect([error, textOf(chunks), server.requests()]).toEqual([undefined, 'Hi', 2]);
+  });
+
+  it('messages.stream(), overloaded after a token: ModelApiError, outputStarted', async () => {
+    server.script([...anthropic.start(), anthropic.text('Hi'), anthropic.error('overloaded_error', 'Overloaded')]);
+    const stream = retryStream(() => client().messages.stream({ model: 'claude-test', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] }), { clock });
+    const { error } = await collect(stream);
+    expect([error?.constructor, outputStarted(error), server.requests()]).toEqual([ModelApiError, true, 1]);
+  });
+});
+
+describe('openai', () => {
+  const client = (): OpenAI => new OpenAI({ apiKey: 'sk-test', baseURL: `${server.url}/v1`, maxRetries: 0 });
+  const chat = (): Promise<AsyncIterable<OpenAI.ChatCompletionChunk>> =>
+    client().chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }], stream: true });
+
+  it.each<[string, unknown, AnyClass, boolean]>([
+    ['server_error', { message: 'The server had an error while processing your request.', type: 'server_error', code: null }, ModelApiError, true],
+    ['rate_limit_exceeded', { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' }, ModelRateLimitError, true],
+    ['insufficient_quota', { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' }, ModelQuotaExceededError, false],
+    ['an OpenRouter-style numeric 502', { code: 502, message: 'Provider returned error' }, ModelApiError, true],
+  ])('chat completions, %s before the first token', async (_, chunkError, Class, retryable) => {
+    server.script([openaiChat.error(chunkError)]);
+    const { error } = await collect(retryStream(chat, { clock, maxAttempts: 1 }));
+    expect([error?.constructor, error?.retryable, error?.requestId, server.requests()]).toEqual([Class, retryable, 'req_1', 1]);
+  });
+
+  it('chat completions: a server_error before the first token is retried; after one, thrown with outputStarted', async () => {
+    const failure = openaiChat.error({ message: 'The server had an error', type: 'server_error', code: null });
+    server.script([failure], [openaiChat.text('Hello'), ...openaiChat.end()]);
+    const retried = await collect(retryStream(chat, { clock }));
+    expect([retried.error, retried.chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join(''), server.requests()]).toEqual([undefined, 'Hello', 2]);
+    server.script([openaiChat.text('Hel'), failure], [openaiChat.text('never')]);
+    const started = await collect(retryStream(chat, { clock }));
+    expect([started.error?.constructor, outputStarted(started.error), server.requests()]).toEqual([ModelApiError, true, 1]);
+  });
+
+  const responses = (): Promise<AsyncIterable<OpenAI.Responses.ResponseStreamEvent>> => client().responses.create({ model: 'gpt-test', input: 'hi', stream: true });
+
+  it.each([
+    ['its error event', openaiResponses.error('server_error', 'The server had an error')],
+    ['response.failed', openaiResponses.failed('server_error', 'The server had an error')],
+  ])('the Responses API: %s before the first token is retried, after one thrown with outputStarted', async (_, failure) => {
+    server.script([...openaiResponses.start(), failure], [...openaiResponses.start(), openaiResponses.text('Hi'), ...openaiResponses.end()]);
+    const retried = await collect(retryStream(responses, { clock }));
+    expect([retried.error, retried.chunks.map((event) => event.type), server.requests()]).toEqual([undefined, ['response.created', 'response.output_text.delta', 'response.completed'], 2]);
+    server.script([...openaiResponses.start(), openaiResponses.text('Hi'), failure]);
+    const started = await collect(retryStream(responses, { clock }));
+    expect([started.error?.constructor, started.error?.retryable, outputStarted(started.error), server.requests()]).toEqual([ModelApiError, true, true, 1]);
+  });
+});
+
+describe('the Vercel AI SDK (ai 6)', () => {
+  const anthropicModel = () => createAnthropic({ apiKey: 'sk-ant-test', baseURL: `${server.url}/v1` })('claude-test');
+  const openaiModel = () => createOpenAI({ apiKey: 'sk-test', baseURL: `${server.url}/v1` }).chat('gpt-test');
+
+  it('streamText with Anthropic: an overloaded error part normalizes to a retryable ModelApiError, and onError hears it', async () => {
+    server.script([...anthropic.start(), anthropic.error('overloaded_error', 'Overloaded')]);
+    const heard: unknown[] = [];
+    const result = streamText({ model: anthropicModel(), prompt: 'hi', maxRetries: 0, onError: ({ error }) => { heard.push(error); } });
+    const parts = [];
+    for await (const part of result.fullStream) parts.push(part);
+    const errorPart = parts.find((part) => part.type === 'error');
+    const error = normalizeError(errorPart?.error);
+    expect([error.constructor, error.retryable, heard.length]).toEqual([ModelApiError, true, 1]);
+    expect(normalizeError(heard[0])).toBeInstanceOf(ModelApiError);
+  });
+
+  it('streamText with OpenAI: a server_error chunk normalizes to a retryable ModelApiError', async () => {
+    server.script([openaiChat.error({ message: 'The server had an error', type: 'server_error', code: null })]);
+    const result = streamText({ model: openaiModel(), prompt: 'hi', maxRetries: 0, onError: () => undefined });
+    const parts = [];
+    for await (const part of result.fullStream) parts.push(part);
+    expect(normalizeError(parts.find((part) => part.type === 'error')?.error)).toMatchObject({ name: 'ModelApiError', retryable: true });
+  });
+
+  it('retryStream over fullStream retries an overloaded error part before any text, and the consumer sees each part once', async () => {
+    server.script([...anthropic.start(), anthropic.error('overloaded_error', 'Overloaded')], [...anthropic.start(), anthropic.text('Hello'), ...anthropic.end()]);
+    const stream = retryStream(({ signal }) => streamText({ model: anthropicModel(), prompt: 'hi', maxRetries: 0, abortSignal: signal, onError: () => undefined }).fullStream, { clock });
+    const { chunks, error } = await collect(stream);
+    const text = chunks.map((part) => (part.type === 'text-delta' ? part.text : '')).join('');
+    expect([error, text, chunks.filter((part) => part.type === 'start').length, server.requests()]).toEqual([undefined, 'Hello', 1, 2]);
+  });
+
+  it('retryStream over fullStream throws an error part after text at once, with outputStarted', async () => {
+    server.script([...anthropic.start(), anthropic.text('Hel'), anthropic.error('overloaded_error', 'Overloaded')]);
+    const stream = retryStream(({ signal }) => streamText({ model: anthropicModel(), prompt: 'hi', maxRetries: 0, abortSignal: signal, onError: () => undefined }).fullStream, { clock });
+    const { error } = await collect(stream);
+    expect([error?.constructor, error?.retryable, outputStarted(error), server.requests()]).toEqual([ModelApiError, true, true, 1]);
+  });
+
+  it('textStream ends quietly on a failure: the reason to read fullStream or onError', async () => {
+    server.script([...anthropic.start(), anthropic.text('Hel'), anthropic.error('overloaded_error', 'Overloaded')]);
+    const result = streamText({ model: anthropicModel(), prompt: 'hi', maxRetries: 0, onError: () => undefined });
+    let text = '';
+    for await (const delta of result.textStream) text += delta;
+    expect(text).toBe('Hel');
+  });
+});

@@ -1,0 +1,87 @@
+// A node:http server on 127.0.0.1 that answers each request with the next scripted server-sent event
+// stream: its events, then (where the script says) a failure in the middle of a 200 response. It
+// counts the requests it saw, so that a test asserts how many a retry sent.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One event of a stream: `event:` (omitted when undefined) and its JSON data, or a raw `data:` line. */
+export interface SseEvent {
+  readonly event?: string;
+  readonly data: unknown;
+}
+
+export interface SseServer {
+  readonly url: string;
+  /** The requests seen since the last `script`. */
+  requests(): number;
+  /** The streams the next requests get, one each; the last is repeated. */
+  script(...streams: readonly (readonly SseEvent[])[]): void;
+  close(): Promise<void>;
+}
+
+export async function startSseServer(): Promise<SseServer> {
+  let streams: readonly (readonly SseEvent[])[] = [[]];
+  let seen = 0;
+  const server: Server = createServer((request, response) => {
+    const events = streams[Math.min(seen, streams.length - 1)] ?? [];
+    seen++;
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'x-request-id': `req_${seen}`, 'request-id': `req_${seen}` });
+      for (const { event, data } of events) {
+        response.write(`${event === undefined ? '' : `event: ${event}\n`}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+      }
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests: () => seen,
+    script: (...next) => {
+      streams = next;
+      seen = 0;
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => { resolve(); }));
+    },
+  };
+}
+
+// The providers' documented stream formats.
+
+export const anthropic = {
+  start: (): SseEvent[] => [
+    { event: 'message_start', data: { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', content: [], model: 'claude-test', stop_reason: null, stop_sequence: null, usage: { input_tokens: 3, output_tokens: 1 } } } },
+    { event: 'content_block_start', data: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } } },
+  ],
+  text: (text: string): SseEvent => ({ event: 'content_block_delta', data: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } } }),
+  end: (): SseEvent[] => [
+    { event: 'content_block_stop', data: { type: 'content_block_stop', index: 0 } },
+    { event: 'message_delta', data: { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 2 } } },
+    { event: 'message_stop', data: { type: 'message_stop' } },
+  ],
+  error: (type: string, message: string): SseEvent => ({ event: 'error', data: { type: 'error', error: { type, message } } }),
+};
+
+export const openaiChat = {
+  text: (content: string): SseEvent => ({ data: { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-test', choices: [{ index: 0, delta: { role: 'assistant', content }, finish_reason: null }] } }),
+  end: (): SseEvent[] => [
+    { data: { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-test', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] } },
+    { data: '[DONE]' },
+  ],
+  error: (error: unknown): SseEvent => ({ data: { error } }),
+};
+
+export const openaiResponses = {
+  start: (): SseEvent[] => [
+    { event: 'response.created', data: { type: 'response.created', sequence_number: 0, response: { id: 'resp_1', object: 'response', status: 'in_progress', output: [] } } },
+  ],
+  text: (delta: string): SseEvent => ({ event: 'response.output_text.delta', data: { type: 'response.output_text.delta', sequence_number: 1, item_id: 'msg_1', output_index: 0, content_index: 0, delta } }),
+  end: (): SseEvent[] => [{ event: 'response.completed', data: { type: 'response.completed', sequence_number: 9, response: { id: 'resp_1', object: 'response', status: 'completed', output: [] } } }],
+  error: (code: string, message: string): SseEvent => ({ event: 'error', data: { type: 'error', sequence_number: 2, code, message, param: null } }),
+  failed: (code: string, message: string): SseEvent => ({
+    event: 'response.failed', data: { type: 'response.failed', sequence_number: 2, response: { id: 'resp_1', object: 'response', status: 'failed', error: { code, message }, output: [] } },
+  }),
+};
