@@ -14,7 +14,7 @@ export interface RetryStreamOptions<Chunk> extends RetryOptions {
   readonly errorOf?: ((chunk: Chunk) => unknown) | undefined;
   /**
    * Whether a chunk is output a consumer shows (text, a tool call), after which a failure cannot be
-   * replayed blindly. Default: every chunk but the framing events of the AI SDK (`start`,
+   * replayed blindly. Default: every chunk but the framing events of the AI SDK (`start`, `custom`,
    * `start-step`, `text-start`, ...), Anthropic (`message_start`, `content_block_start`, `ping`) and
    * OpenAI's Responses API (`response.created`, `response.in_progress`, ...), which are held back until
    * the first output and dropped when an attempt fails before it, so that the consumer sees each once.
@@ -36,7 +36,7 @@ export interface StreamAttempt {
 
 // The events that frame a stream without being output of their own.
 const FRAMING = new Set([
-  'start', 'start-step', 'finish-step', 'text-start', 'text-end', 'reasoning-start', 'reasoning-end', 'stream-start', 'response-metadata', 'raw',
+  'start', 'start-step', 'finish-step', 'text-start', 'text-end', 'reasoning-start', 'reasoning-end', 'stream-start', 'response-metadata', 'raw', 'custom',
   'message_start', 'content_block_start', 'content_block_stop', 'ping',
   'response.created', 'response.in_progress', 'response.output_item.added', 'response.content_part.added',
 ]);
