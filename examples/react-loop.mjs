@@ -8,14 +8,16 @@
 //   - a model call on an account out of quota, which falls back to a second model instead of retrying;
 //   - a tool that is denied permission, which halts the loop;
 //   - a second run whose model never finishes, which ends in AgentMaxIterationsError;
-//   - a total time budget for each run.
+//   - a total time budget for each run;
+//   - a streamed answer whose provider fails in the middle of the stream: retried while no text was
+//     shown, thrown with outputStarted once some was, and answered by a fallback model.
 //
 // 'faultline' resolves to this package itself through its exports map (a package may import itself by
 // name), so this file runs against dist/ exactly as an application would, in a clone or installed.
 import { z } from 'zod';
 import { AgentMaxIterationsError, ModelError, TimeoutError, ToolPermissionError } from 'faultline';
 import { safeTool, toToolResult } from 'faultline/agent';
-import { classify, retry } from 'faultline/retry';
+import { classify, retry, retryStream } from 'faultline/retry';
 
 // --- Errors shaped as the OpenAI SDK throws them (status, headers, parsed body) ---
 function rateLimited() {
@@ -132,3 +134,47 @@ try {
 } catch (error) {
   step(`the run ends: ${error.name} [${error.code}] after ${error.maxIterations} iterations`);
 }
+
+// --- A streamed answer, as @anthropic-ai/sdk streams one: events, and an `event: error` in the middle
+// of a 200 response, which the SDK throws with no status and the provider's type in its body ---
+function overloadedMidStream() {
+  return Object.assign(new Error('Overloaded'), {
+    status: undefined, headers: new Headers({ 'request-id': 'req_ov_1' }), error: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+  });
+}
+const text = (delta) => ({ type: 'content_block_delta', delta: { type: 'text_delta', text: delta } });
+function scriptedStream(script) {
+  let call = 0;
+  return async function* open() {
+    for (const event of script[Math.min(call++, script.length - 1)]) {
+      if (event instanceof Error) throw event;
+      yield event;
+    }
+  };
+}
+
+/** Streams an answer through retryStream; false when it failed after some text was shown. */
+async function streamAnswer(name, open) {
+  let shown = '';
+  try {
+    const stream = retryStream(open, {
+      baseDelayMs: 50,
+      onRetry: ({ error, delayMs }) => step(`stream ${name}: ${error.code} before any text, retried after ${delayMs} ms`),
+    });
+    for await (const event of stream) if (event.type === 'content_block_delta') shown += event.delta.text;
+    step(`answer from ${name}: ${shown}`);
+    return true;
+  } catch (error) {
+    const policy = classify(error);
+    step(`stream ${name}: ${error.code} after "${shown}" was shown (outputStarted: ${error.outputStarted}): not replayed, attempts ${policy.retry.maxAttempts}, fallback ${policy.fallback}`);
+    return false;
+  }
+}
+
+console.log('\nRun 3: a streamed answer that fails in the middle of the stream');
+const sonnet = scriptedStream([
+  [{ type: 'message_start' }, overloadedMidStream()],
+  [{ type: 'message_start' }, text('Typed errors '), text('let the loop '), overloadedMidStream()],
+]);
+const haiku = scriptedStream([[{ type: 'message_start' }, text('Typed errors let the loop decide from fields.')]]);
+if (!(await streamAnswer('claude-sonnet', sonnet))) await streamAnswer('claude-haiku', haiku);

@@ -35,6 +35,12 @@ describe('examples/react-loop.mjs (npm run demo)', () => {
     ['falls back to the second model on an empty account, without retrying', /^model gpt-4o: MODEL_QUOTA_EXCEEDED, not retried .*falling back to claude-fallback$/],
     ['halts on a denied tool', /^the loop stops: a failure the model must not route around$/],
     ['ends a loop that never finishes in AgentMaxIterationsError', /^the run ends: AgentMaxIterationsError \[AGENT_MAX_ITERATIONS\] after 3 iterations$/],
+    ['retries a stream that fails before any text', /^stream claude-sonnet: MODEL_API_ERROR before any text, retried after \d+ ms$/],
+    [
+      'does not replay a stream that fails after text, and falls back',
+      /^stream claude-sonnet: MODEL_API_ERROR after "Typed errors let the loop " was shown \(outputStarted: true\): not replayed, attempts 0, fallback true$/,
+    ],
+    ['answers from the fallback model', /^answer from claude-haiku: Typed errors let the loop decide from fields\.$/],
   ])('%s', (_, pattern) => {
     expect(lines.some((line) => pattern.test(line))).toBe(true);
   });
