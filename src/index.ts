@@ -38,6 +38,6 @@ export type { ErrorEvent } from './mapping/error-event.js';
 export { serializeError } from './read-back/serialize-error.js';
 export { deserializeError, type DeserializeOptions } from './read-back/deserialize-error.js';
 export { registerErrorClass, type FaultlineErrorClass } from './read-back/class-registry.js';
-export type { SerializeOptions } from './contract/serialize-options.js';
+export { maxSerializedSize, type SerializeOptions } from './contract/serialize-options.js';
 export type { SerializedError, SerializedForeignError, SerializedCause, SerializedJson, Truncation } from './contract/serialized-error.js';
 export type { RedactionOptions } from './redaction/redactor.js';

@@ -128,14 +128,14 @@ export function fieldFits(key: string, value: unknown): boolean {
   return fitsRule(fieldRule(key), value);
 }
 
-/** Whether a value is a `truncated` record: `{ cause?: 'depth' | 'circular', errors?, message?, stack?: whole numbers, details?: true }`. */
+/** Whether a value is a `truncated` record: `{ cause?: 'depth' | 'circular', errors?, message?, stack?: whole numbers, details?, strings?: true }`. */
 export function isTruncation(value: unknown): boolean {
   if (!isObject(value)) return false;
   for (const [key, field] of Object.entries(value)) {
     const ok =
       key === 'cause' ? field === 'depth' || field === 'circular' || field === undefined
       : key === 'errors' || key === 'message' || key === 'stack' ? isWhole(field) || field === undefined
-      : key === 'details' ? field === true || field === undefined
+      : key === 'details' || key === 'strings' ? field === true || field === undefined
       : false;
     if (!ok) return false;
   }

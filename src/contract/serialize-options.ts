@@ -31,3 +31,38 @@ export const SERIALIZE_DEFAULTS = {
   maxErrors: 100,
   maxDetailsSize: 16_384,
 } as const;
+
+/** The longest name, code, `requestId` or recommendation written; a longer one is cut and marked (`truncated.strings`). */
+export const MAX_FIELD_LENGTH = 1024;
+
+/** The most recommendations written of one error; the rest are left out and marked (`truncated.strings`). */
+export const MAX_RECOMMENDATIONS = 20;
+
+/**
+ * The most characters of strings and keys (and one per array item) that one serialization with these
+ * options can write: the most error nodes (`maxErrors + maxDepth + 1`), each at most its message (and
+ * its stack), its details budget, and its bounded head. `deserializeError`'s default `maxInputLength`
+ * is this for the default options, so that whatever the writer emits with its defaults the reader
+ * accepts with its own.
+ *
+ * @example
+ * ```ts
+ * const options = { maxMessageLength: 50_000, maxDetailsSize: 65_536 };
+ * const line = JSON.stringify(serializeError(error, options));
+ * deserializeError(line, { maxInputLength: maxSerializedSize(options) }); // always accepted
+ * ```
+ */
+export function maxSerializedSize(options?: SerializeOptions): number {
+  const maxDepth = resolvedLimit(options?.maxDepth, SERIALIZE_DEFAULTS.maxDepth);
+  const maxErrors = resolvedLimit(options?.maxErrors, SERIALIZE_DEFAULTS.maxErrors);
+  const text = resolvedLimit(options?.maxMessageLength, SERIALIZE_DEFAULTS.maxMessageLength) * (options?.stack === true ? 2 : 1);
+  // Per node, besides its text and its details: the keys of the contract and of `truncated` (under
+  // 200), the name, the code and `requestId`, the recommendations, and the markers `errors` may hold.
+  const head = 200 + 3 * MAX_FIELD_LENGTH + MAX_RECOMMENDATIONS * (MAX_FIELD_LENGTH + 1) + maxErrors * 13;
+  return (maxErrors + maxDepth + 1) * (text + resolvedLimit(options?.maxDetailsSize, SERIALIZE_DEFAULTS.maxDetailsSize) + head);
+}
+
+/** A limit as the writer takes it: a number 0 or more, rounded down, or the default for anything else. */
+export function resolvedLimit(value: number | undefined, fallback: number): number {
+  return typeof value === 'number' && value >= 0 && !Number.isNaN(value) ? Math.floor(value) : fallback;
+}

@@ -19,6 +19,12 @@ export interface Truncation {
   readonly stack?: number | undefined;
   /** `details` (or a class's own fields) lost values past `maxDetailsSize` or `maxDepth`, or held a cycle. */
   readonly details?: true | undefined;
+  /**
+   * A string field other than the message and the stack (the name, the code, `requestId`, a
+   * recommendation) was cut at `MAX_FIELD_LENGTH` characters, or recommendations past
+   * `MAX_RECOMMENDATIONS` were left out.
+   */
+  readonly strings?: true | undefined;
 }
 
 /**

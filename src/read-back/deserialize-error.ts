@@ -1,5 +1,6 @@
 import type { FaultlineError } from '../base/faultline-error.js';
 import type { SerializedError } from '../contract/serialized-error.js';
+import { maxSerializedSize } from '../contract/serialize-options.js';
 import { ValidationError } from '../errors/validation.js';
 import { validateSerializedError } from '../validation/validate-serialized.js';
 import { localClasses, type FaultlineErrorClass } from './class-registry.js';
@@ -18,14 +19,19 @@ import { capturesNoStack, setStackTraceLimit } from './stack-trace-limit.js';
 export interface DeserializeOptions {
   /** Classes to rebuild by name for this call only, before registered and built-in ones. */
   readonly classes?: readonly FaultlineErrorClass[];
-  /** The most characters the input may hold (the JSON text, or the strings and keys of an object). Default 1,000,000. */
+  /**
+   * The most characters of strings and keys (and one per array item) the input may hold. Default: the
+   * most the writer can write with its default limits (`maxSerializedSize()`, about six million), so
+   * that whatever `serializeError` emits with its defaults is read back. JSON text longer than eight
+   * times this is refused before it is parsed.
+   */
   readonly maxInputLength?: number;
   /** The deepest nesting of objects and arrays. Default 256. */
   readonly maxNesting?: number;
 }
 
 /** The defaults of {@link DeserializeOptions}. */
-export const DESERIALIZE_DEFAULTS = { maxInputLength: 1_000_000, maxNesting: 256 } as const;
+export const DESERIALIZE_DEFAULTS = { maxInputLength: /* @__PURE__ */ maxSerializedSize(), maxNesting: 256 } as const;
 
 /**
  * Reads a serialized error back into its class: the object, or its JSON text. The input is

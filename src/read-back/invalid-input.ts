@@ -6,9 +6,19 @@ import { ValidationError } from '../errors/validation.js';
  * The input is always the error's `cause`.
  */
 
+// JSON text may take several characters for each one of a string (`\u0001`, quotes, keys, commas):
+// text is measured, once parsed, as an object is; only text longer than this many times the limit is
+// refused before it is parsed.
+const TEXT_PER_CHARACTER = 8;
+
 export function parse(text: string, maxInputLength: number): unknown {
-  if (text.length > maxInputLength) {
-    throw wholeInputError(`input is larger than ${maxInputLength} characters`, `Input is larger than the limit of ${maxInputLength} characters`, text);
+  if (text.length > maxInputLength * TEXT_PER_CHARACTER) {
+    const limit = maxInputLength * TEXT_PER_CHARACTER;
+    throw wholeInputError(
+      `input is larger than ${limit} characters of JSON text (raise deserializeError's maxInputLength option)`,
+      `Input is larger than the limit of ${limit} characters of JSON text (maxInputLength × ${TEXT_PER_CHARACTER})`,
+      text,
+    );
   }
   try {
     return JSON.parse(text) as unknown;

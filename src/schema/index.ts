@@ -48,6 +48,7 @@ export const truncationSchema = z.strictObject({
   message: z.optional(whole),
   stack: z.optional(whole),
   details: z.optional(z.literal(true)),
+  strings: z.optional(z.literal(true)),
 });
 
 const fieldSchemas = {

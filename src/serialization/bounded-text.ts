@@ -1,4 +1,5 @@
 import { REDACTED } from '../redaction/redactor.js';
+import { MAX_FIELD_LENGTH } from '../contract/serialize-options.js';
 import { cutOf, MARKERS, type Node, type Run } from './serialization-state.js';
 
 /** A string inside details or a class field: redacted, then cut to what is left of the node's budget. */
@@ -25,6 +26,22 @@ export function text(value: string, run: Run, node: Node, field: 'message' | 'st
   if (value.length <= run.maxMessageLength && redacted.length <= run.maxMessageLength) return redacted;
   cutOf(node)[field] = value.length;
   return cutOutsideMarker(redacted, run.maxMessageLength);
+}
+
+/** A name, a code, a `requestId` or a recommendation: redacted, then cut at MAX_FIELD_LENGTH and marked. */
+export function field(value: string, run: Run, node: Node): string {
+  return bounded(redact(value.length <= MAX_FIELD_LENGTH ? value : value.slice(0, MAX_FIELD_LENGTH + 512), run), value, node);
+}
+
+/** A declared class name, written as it is (it is an identifier, not text to redact), but bounded like any field. */
+export function boundedName(value: string, node: Node): string {
+  return bounded(value, value, node);
+}
+
+function bounded(written: string, original: string, node: Node): string {
+  if (original.length <= MAX_FIELD_LENGTH && written.length <= MAX_FIELD_LENGTH) return written;
+  cutOf(node).strings = true;
+  return cutOutsideMarker(written, MAX_FIELD_LENGTH);
 }
 
 /**

@@ -8,7 +8,8 @@ import { toWholeNonNegative } from '../foundation/whole-number.js';
 import { hasNodeHead, readsBackAsError } from '../contract/node-shape.js';
 import type { SerializedCause, SerializedError, SerializedJson, Truncation } from '../contract/serialized-error.js';
 import { extend, onChain, type Chain } from './ancestor-chain.js';
-import { redact, stringOf, text } from './bounded-text.js';
+import { boundedName, field, stringOf, text } from './bounded-text.js';
+import { MAX_RECOMMENDATIONS } from '../contract/serialize-options.js';
 import { classField, classFieldKeys } from './own-fields.js';
 import { isArray, isPlainRecord, writesAsErrorNode, jsonCopy } from './plain-data.js';
 import { cutDetails, cutOf, isEmpty, MARKERS, mergeTruncation, type Node, type Run } from './serialization-state.js';
@@ -59,6 +60,7 @@ function guardedFields(error: object): NodeFields {
 }
 
 export function faultlineNode(error: object, run: Run, depth: number): SerializedError {
+  run.nodesLeft--;
   const node: Node = { cut: undefined, budget: run.maxDetailsSize };
   let name: unknown, code: unknown, category: unknown, message: unknown, retryable: unknown, retryAfterMs: unknown,
     status: unknown, requestId: unknown, recommendations: unknown, details: unknown, cause: unknown, errors: unknown,
@@ -75,8 +77,8 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
     } = guardedFields(error));
   }
   const out: Record<string, unknown> = {
-    name: nodeName(name, className, run),
-    code: typeof code === 'string' ? redact(code, run) : 'UNKNOWN_ERROR',
+    name: nodeName(name, className, run, node),
+    code: typeof code === 'string' ? field(code, run, node) : 'UNKNOWN_ERROR',
     category: isErrorCategory(category) ? category : 'UNKNOWN',
     message: text(stringOf(message), run, node, 'message'),
     retryable: retryable === true,
@@ -85,8 +87,8 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
   if (delay !== undefined) out.retryAfterMs = delay;
   const httpStatus = toWholeNonNegative(status);
   if (httpStatus !== undefined) out.status = httpStatus;
-  if (typeof requestId === 'string') out.requestId = redact(requestId, run);
-  const steps = stringList(recommendations, run);
+  if (typeof requestId === 'string') out.requestId = field(requestId, run, node);
+  const steps = stringList(recommendations, run, node);
   if (steps !== undefined) out.recommendations = steps;
   // The class's own fields are copied first, so that details past the budget cannot empty them;
   // they are still written after details, in the contract's order.
@@ -130,6 +132,7 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
 }
 
 function foreignNode(error: object, run: Run, depth: number): SerializedCause {
+  run.nodesLeft--;
   const node: Node = { cut: undefined, budget: run.maxDetailsSize };
   let name: unknown, message: unknown, code: unknown, cause: unknown, errors: unknown, truncated: unknown;
   try {
@@ -138,10 +141,10 @@ function foreignNode(error: object, run: Run, depth: number): SerializedCause {
     ({ name, message, code, cause, errors, truncated } = guardedFields(error));
   }
   const out: Record<string, unknown> = {
-    name: redact(typeof name === 'string' ? name : 'Error', run),
+    name: field(typeof name === 'string' ? name : 'Error', run, node),
     message: text(stringOf(message), run, node, 'message'),
   };
-  if (typeof code === 'string') out.code = redact(code, run);
+  if (typeof code === 'string') out.code = field(code, run, node);
   finishNode(error, cause, errors, truncated, out, run, node, depth);
   return out as SerializedCause;
 }
@@ -175,7 +178,7 @@ function finishNode(
 function cutReason(value: unknown, run: Run, depth: number): 'circular' | 'depth' | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   if (onChain(run.ancestors, value)) return 'circular';
-  return depth > run.maxDepth && writesAsErrorNode(value) ? 'depth' : undefined;
+  return (depth > run.maxDepth || run.nodesLeft <= 0) && writesAsErrorNode(value) ? 'depth' : undefined;
 }
 
 // What causeOf gives for data that reads back as an error but lies past maxDepth: the caller
@@ -213,7 +216,7 @@ function dataCause(value: unknown, run: Run, node: Node, depth: number): Seriali
     if (scratch.cut !== undefined) cutOf(node).details = true;
     return copy;
   }
-  if (depth > run.maxDepth) return DEPTH_CUT;
+  if (depth > run.maxDepth || run.nodesLeft <= 0) return DEPTH_CUT;
   const error = copy as Record<string, SerializedJson>;
   // What the copy lost to the budget is recorded on the error it becomes.
   if (scratch.cut !== undefined) setOwn(error, 'truncated', { ...(error.truncated as Truncation | undefined), details: true });
@@ -228,7 +231,12 @@ function dataCause(value: unknown, run: Run, node: Node, depth: number): Seriali
 export function errorInDetails(error: object, run: Run, node: Node, depth: number, path: Chain | undefined): SerializedJson | undefined {
   const reason = cutReason(error, run, run.ancestors.length + 1);
   if (reason !== undefined) return cutDetails(node, reason === 'circular' ? MARKERS.circular : MARKERS.truncated);
+  // Written against a node limit of its own: read back, it is data inside details, which a second
+  // pass does not count as nodes, so it must not take from the nodes the tree around it may write.
+  const nodesLeft = run.nodesLeft;
+  run.nodesLeft = run.maxErrors + run.maxDepth + 1;
   const written = causeOf(error, run, node, run.ancestors.length + 1);
+  run.nodesLeft = nodesLeft;
   return written === DEPTH_CUT ? cutDetails(node, MARKERS.truncated) : jsonCopy(written, run, node, depth, path);
 }
 
@@ -249,12 +257,17 @@ function errorList(errors: readonly unknown[], run: Run, node: Node, depth: numb
   return list;
 }
 
-function stringList(value: unknown, run: Run): string[] | undefined {
+function stringList(value: unknown, run: Run, node: Node): string[] | undefined {
   if (!isArray(value)) return undefined;
   try {
     const list: string[] = [];
     forEachItem(value, (item) => {
-      if (typeof item === 'string') list.push(redact(item, run));
+      if (typeof item !== 'string') return true;
+      if (list.length === MAX_RECOMMENDATIONS) {
+        cutOf(node).strings = true;
+        return false;
+      }
+      list.push(field(item, run, node));
       return true;
     });
     return list;
@@ -268,10 +281,10 @@ function stringList(value: unknown, run: Run): string[] | undefined {
  * hold a secret, so it is written as it is; any other name (one set on the instance) is redacted
  * like text. A code is always redacted: codes found clean are remembered, so that costs little.
  */
-function nodeName(name: unknown, className: unknown, run: Run): string {
+function nodeName(name: unknown, className: unknown, run: Run, node: Node): string {
   const declared = typeof className === 'string' ? className : 'FaultlineError';
-  if (typeof name !== 'string') return declared;
-  return name === declared ? declared : redact(name, run);
+  if (typeof name !== 'string' || name === declared) return boundedName(declared, node);
+  return field(name, run, node);
 }
 
 /** An own field of an error, or undefined; `[Unreadable]` when reading it throws. */

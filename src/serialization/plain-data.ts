@@ -64,7 +64,7 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: C
     if (converted !== object) return jsonCopy(converted, run, node, depth + 1, path);
   }
   // Maps and Sets are walked through their iterators, which a subclass may make endless: each
-  // entry costs one from the budget besides what its copy costs, so the walk always ends.
+  // entry costs one from the budget besides what its copy costs (copyItem), so the walk always ends.
   if (object instanceof Map) {
     // A Map becomes an object keyed by the keys' string forms.
     const entries: Record<string, unknown> = {};
@@ -80,10 +80,7 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: C
   }
   if (object instanceof Set) {
     const items: SerializedJson[] = [];
-    for (const item of object as Set<unknown>) {
-      if (!copyItem(items, item, run, node, depth, path)) break;
-      node.budget -= 1;
-    }
+    for (const item of object as Set<unknown>) if (!copyItem(items, item, run, node, depth, path)) break;
     return items;
   }
   if (Array.isArray(object)) {
@@ -100,12 +97,17 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: C
   return recordCopy(object, keys, run, node, depth, path);
 }
 
-/** Adds the copy of one item to `items`; false, after a cut marker, once the budget is spent. */
+/**
+ * Adds the copy of one item to `items`; false, after a cut marker, once the budget is spent. Every
+ * item costs one besides its copy, so that items that cost nothing themselves (empty strings, empty
+ * objects) still end the copy, and an endless Set's iterator too.
+ */
 function copyItem(items: SerializedJson[], item: unknown, run: Run, node: Node, depth: number, path: Chain): boolean {
   if (node.budget <= 0) {
     items.push(cutDetails(node, MARKERS.truncated));
     return false;
   }
+  node.budget -= 1;
   const copy = jsonCopy(item, run, node, depth + 1, path);
   if (copy !== undefined) items.push(copy);
   return true;

@@ -1,7 +1,7 @@
 import type { Chain } from './ancestor-chain.js';
 import { extend } from './ancestor-chain.js';
 import type { SerializeOptions } from '../contract/serialize-options.js';
-import { SERIALIZE_DEFAULTS } from '../contract/serialize-options.js';
+import { resolvedLimit, SERIALIZE_DEFAULTS } from '../contract/serialize-options.js';
 import type { SerializedJson, Truncation } from '../contract/serialized-error.js';
 import { readProperty } from '../foundation/safe-read.js';
 import { toWholeNonNegative } from '../foundation/whole-number.js';
@@ -29,6 +29,12 @@ export interface Run {
   readonly maxErrors: number;
   readonly maxDetailsSize: number;
   readonly redactor: Redactor | undefined;
+  /**
+   * How many more error nodes this serialization may write: `maxErrors + maxDepth + 1` in all, so
+   * that an error graph whose nodes are shared (an AggregateError listing one error a hundred times,
+   * at every level) is written, and walked, no larger than a tree of distinct errors.
+   */
+  nodesLeft: number;
   /** The error nodes from the root down to the one being written; set for each node as it is written. */
   ancestors: Chain;
   /**
@@ -63,6 +69,7 @@ export function mergeTruncation(previous: unknown, cut: Truncation): Truncation 
   const message = cut.message ?? toWholeNonNegative(readProperty(previous, 'message'));
   const stack = cut.stack ?? toWholeNonNegative(readProperty(previous, 'stack'));
   const details = cut.details ?? readProperty(previous, 'details');
+  const strings = cut.strings ?? readProperty(previous, 'strings');
   // Built in a fixed key order, so that the same cuts always serialize to the same bytes.
   const merged: Mutable<Truncation> = {};
   if (cause === 'depth' || cause === 'circular') merged.cause = cause;
@@ -70,6 +77,7 @@ export function mergeTruncation(previous: unknown, cut: Truncation): Truncation 
   if (message !== undefined) merged.message = message;
   if (stack !== undefined) merged.stack = stack;
   if (details === true) merged.details = true;
+  if (strings === true) merged.strings = true;
   // A node read back with `truncated: {}` keeps it, so that a round trip changes nothing.
   return Object.keys(merged).length === 0 && previous === undefined ? undefined : merged;
 }
@@ -83,19 +91,22 @@ export function isEmpty(object: object): boolean {
 export function createRun(error: object, options: SerializeOptions | undefined, copyError: Run['copyError']): Run {
   return {
     stack: options?.stack === true,
-    maxDepth: limit(options?.maxDepth, SERIALIZE_DEFAULTS.maxDepth),
-    maxMessageLength: limit(options?.maxMessageLength, SERIALIZE_DEFAULTS.maxMessageLength),
-    maxErrors: limit(options?.maxErrors, SERIALIZE_DEFAULTS.maxErrors),
-    maxDetailsSize: limit(options?.maxDetailsSize, SERIALIZE_DEFAULTS.maxDetailsSize),
+    maxDepth: resolvedLimit(options?.maxDepth, SERIALIZE_DEFAULTS.maxDepth),
+    maxMessageLength: resolvedLimit(options?.maxMessageLength, SERIALIZE_DEFAULTS.maxMessageLength),
+    maxErrors: resolvedLimit(options?.maxErrors, SERIALIZE_DEFAULTS.maxErrors),
+    maxDetailsSize: resolvedLimit(options?.maxDetailsSize, SERIALIZE_DEFAULTS.maxDetailsSize),
     redactor: redactorOf(options?.redact),
+    nodesLeft: nodeLimit(options),
     ancestors: extend(undefined, error),
     copyError,
   };
 }
 
-function limit(value: number | undefined, fallback: number): number {
-  return typeof value === 'number' && value >= 0 && !Number.isNaN(value) ? Math.floor(value) : fallback;
+/** The most error nodes one serialization writes, for these options. */
+export function nodeLimit(options: SerializeOptions | undefined): number {
+  return resolvedLimit(options?.maxErrors, SERIALIZE_DEFAULTS.maxErrors) + resolvedLimit(options?.maxDepth, SERIALIZE_DEFAULTS.maxDepth) + 1;
 }
+
 
 function redactorOf(option: SerializeOptions['redact']): Redactor | undefined {
   if (option === false) return undefined;

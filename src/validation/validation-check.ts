@@ -44,8 +44,8 @@ export function exceeds(check: Check, nesting: number, characters: number): bool
   if (check.halted) return true;
   check.size += characters;
   const { maxNesting, maxInputLength } = check.limits;
-  if (nesting > maxNesting) check.problem = `Nesting is deeper than the limit of ${maxNesting}`;
-  else if (check.size > maxInputLength) check.problem = `Input is larger than the limit of ${maxInputLength} characters`;
+  if (nesting > maxNesting) check.problem = `Nesting is deeper than the limit of ${maxNesting} (the maxNesting option)`;
+  else if (check.size > maxInputLength) check.problem = tooLarge(maxInputLength);
   else return false;
   check.halted = true;
   return true;
@@ -54,9 +54,13 @@ export function exceeds(check: Check, nesting: number, characters: number): bool
 /** Whether an array claims more items than the input limit has characters left: each item counts as one. */
 export function tooLong(check: Check, array: readonly unknown[]): boolean {
   if (array.length <= check.limits.maxInputLength - check.size) return false;
-  check.problem = `Input is larger than the limit of ${check.limits.maxInputLength} characters`;
+  check.problem = tooLarge(check.limits.maxInputLength);
   check.halted = true;
   return true;
+}
+
+function tooLarge(maxInputLength: number): string {
+  return `Input is larger than the limit of ${maxInputLength} characters (the maxInputLength option)`;
 }
 
 export function found(check: Check, problem: string): '' {

@@ -184,33 +184,39 @@ describe('keys __proto__, constructor and prototype anywhere in the input', () =
 });
 
 describe('an oversized input', () => {
-  const LIMIT_MESSAGE = 'Input is larger than the limit of 1000000 characters';
+  const limitMessage = (limit: number): string => `Input is larger than the limit of ${limit} characters (the maxInputLength option)`;
 
-  it('as JSON text over maxInputLength (default 1,000,000) is a ValidationError, before it is parsed', () => {
-    const text = `{${HEAD},"details":{"pad":"${'x'.repeat(1_000_000)}"}}`;
-    expect(rejection(text).fields).toEqual({ '': LIMIT_MESSAGE });
+  it('as JSON text over eight times maxInputLength is a ValidationError, before it is parsed, naming the option', () => {
+    const text = `{${HEAD},"details":{"pad":"${'x'.repeat(1_000)}"}}`;
+    const error = rejection(text, { maxInputLength: 100 });
+    expect(error.fields).toEqual({ '': 'Input is larger than the limit of 800 characters of JSON text (maxInputLength × 8)' });
+    expect(error.message).toBe("Not a serialized faultline error: input is larger than 800 characters of JSON text (raise deserializeError's maxInputLength option)");
+  });
+
+  it('as JSON text within eight times the limit, is measured once parsed, as an object is', () => {
+    expect(rejection(`{${HEAD},"details":{"pad":"${'x'.repeat(300)}"}}`, { maxInputLength: 100 }).fields).toEqual({ 'details.pad': limitMessage(100) });
   });
 
   it('as an object whose strings add up past maxInputLength is a ValidationError', () => {
     const details = Object.fromEntries(Array.from({ length: 2_000 }, (_, index) => [`k${index}`, 'x'.repeat(600)]));
     const input = { name: 'ToolError', code: 'TOOL_ERROR', category: 'TOOL', message: 'm', retryable: false, details };
     // Reported once, at the place where the count went past the limit.
-    expect(Object.values(rejection(input).fields ?? {})).toEqual([LIMIT_MESSAGE]);
+    expect(Object.values(rejection(input, { maxInputLength: 1_000_000 }).fields ?? {})).toEqual([limitMessage(1_000_000)]);
   });
 
-  it('is measured against the maxInputLength option: at the limit accepted, one past it refused', () => {
-    const shell = `{${HEAD},"details":{"pad":""}}`;
-    const atLimit = `{${HEAD},"details":{"pad":"${'x'.repeat(200 - shell.length)}"}}`;
-    expect(atLimit.length).toBe(200);
-    expect(deserializeError(atLimit, { maxInputLength: 200 })).toBeInstanceOf(ToolError);
-    const overLimit = `{${HEAD},"details":{"pad":"${'x'.repeat(201 - shell.length)}"}}`;
-    expect(rejection(overLimit, { maxInputLength: 200 }).fields).toEqual({ '': 'Input is larger than the limit of 200 characters' });
+  it('is measured against the maxInputLength option, in characters of strings and keys: at the limit accepted, one past it refused', () => {
+    // The head's keys and strings: name ToolError, code TOOL_ERROR, category TOOL, message m, retryable; then details and pad.
+    const head = 'name'.length + 'ToolError'.length + 'code'.length + 'TOOL_ERROR'.length + 'category'.length + 'TOOL'.length
+      + 'message'.length + 'm'.length + 'retryable'.length + 'details'.length + 'pad'.length;
+    const input = (pad: number): unknown => ({ name: 'ToolError', code: 'TOOL_ERROR', category: 'TOOL', message: 'm', retryable: false, details: { pad: 'x'.repeat(pad) } });
+    expect(deserializeError(input(200 - head), { maxInputLength: 200 })).toBeInstanceOf(ToolError);
+    expect(Object.values(rejection(input(201 - head), { maxInputLength: 200 }).fields ?? {})).toEqual([limitMessage(200)]);
   });
 });
 
 describe('too deep a nesting', () => {
   const DEPTH = 100_000;
-  const NESTING_MESSAGE = 'Nesting is deeper than the limit of 256';
+  const NESTING_MESSAGE = 'Nesting is deeper than the limit of 256 (the maxNesting option)';
 
   /** The one nesting issue, at a path that `pattern` describes. */
   function expectNestingIssue(error: ValidationError, pattern: RegExp): void {
@@ -247,7 +253,7 @@ describe('too deep a nesting', () => {
     const node = { name: 'ToolError', code: 'TOOL_ERROR', category: 'TOOL', message: 'm', retryable: false };
     expect(deserializeError({ ...node, details: { a: {} } }, { maxNesting: 3 }).details).toEqual({ a: {} });
     expectFields(rejection({ ...node, details: { a: { b: {} } } }, { maxNesting: 3 }).fields, {
-      'details.a.b': 'Nesting is deeper than the limit of 3',
+      'details.a.b': 'Nesting is deeper than the limit of 3 (the maxNesting option)',
     });
   });
 });

@@ -65,14 +65,14 @@ describe('validateSerializedError: where an issue inside a value is', () => {
       toolName: 'Expected a string',
       'extra.b.0': 'Expected a JSON value without null',
     }],
-    ['a string past the nesting limit', { details: { a: [{ b: 'deep' }] } }, { maxNesting: 4 }, { 'details.a.0.b': 'Nesting is deeper than the limit of 4' }],
-    ['an object past the nesting limit', { details: { a: [{}] } }, { maxNesting: 3 }, { 'details.a.0': 'Nesting is deeper than the limit of 3' }],
+    ['a string past the nesting limit', { details: { a: [{ b: 'deep' }] } }, { maxNesting: 4 }, { 'details.a.0.b': 'Nesting is deeper than the limit of 4 (the maxNesting option)' }],
+    ['an object past the nesting limit', { details: { a: [{}] } }, { maxNesting: 3 }, { 'details.a.0': 'Nesting is deeper than the limit of 3 (the maxNesting option)' }],
     // Once a limit is passed, nothing after it is read: toolName's wrong type goes unreported.
     ['a string past the size limit, and nothing after it', { details: { a: 'x'.repeat(50) }, toolName: 5 }, { maxInputLength: 100 }, {
-      'details.a': 'Input is larger than the limit of 100 characters',
+      'details.a': 'Input is larger than the limit of 100 characters (the maxInputLength option)',
     }],
     ['keys past the size limit, at the object that holds them', { details: { [`k${'x'.repeat(40)}`]: 1 } }, { maxInputLength: 100 }, {
-      details: 'Input is larger than the limit of 100 characters',
+      details: 'Input is larger than the limit of 100 characters (the maxInputLength option)',
     }],
   ];
 
