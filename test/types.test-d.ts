@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
-  AgentError, AuthError, ErrorCategory, FaultlineError, ModelError, ModelRateLimitError,
+  AgentError, AuthError, ErrorCategory, FaultlineError, ModelApiError, ModelError, ModelRateLimitError,
   SecurityError, StorageError, TimeoutError, ToolError, ToolNotFoundError, ToolTimeoutError, TransientError, UnknownError,
   ValidationError, type AgentErrorOptions, type ErrorDefaults, type FaultlineErrorOptions, type ModelErrorOptions,
   type ToolErrorOptions, type ToolTimeoutErrorOptions,
@@ -252,5 +252,13 @@ describe('ErrorCategory', () => {
   it('is readonly', () => {
     // @ts-expect-error: the constant is frozen and readonly
     ErrorCategory.TOOL = 'MODEL';
+  });
+});
+
+describe('outputStarted', () => {
+  it('is an optional boolean of every model error, and one of its options', () => {
+    expectTypeOf(new ModelApiError({ outputStarted: true }).outputStarted).toEqualTypeOf<boolean | undefined>();
+    // @ts-expect-error: outputStarted is a boolean
+    new ModelApiError({ outputStarted: 'yes' });
   });
 });

@@ -101,6 +101,7 @@ export function assignOptions(error: object, options: object): void {
         continue;
       }
       if (type === 'whole') value = toWholeNonNegative(value);
+      else if (type === 'boolean' && typeof value !== 'boolean') continue;
     }
     // A key naming a method (toString, toJSON) would replace it on this error: not a field.
     if (value !== undefined && typeof target[key] !== 'function') target[key] = value;

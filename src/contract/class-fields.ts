@@ -2,10 +2,10 @@ import type { JsonValue } from '../foundation/json.js';
 
 /**
  * How the contract writes a class's own field: `string`, `whole` (a whole number, 0 or more:
- * fractions are rounded, anything else dropped), `stringRecord` (path → message), or `json` (any
- * JSON value, as a user class's field is by default).
+ * fractions are rounded, anything else dropped), `boolean` (anything else dropped), `stringRecord`
+ * (path → message), or `json` (any JSON value, as a user class's field is by default).
  */
-export type FieldType = 'string' | 'whole' | 'stringRecord' | 'json';
+export type FieldType = 'string' | 'whole' | 'boolean' | 'stringRecord' | 'json';
 
 /** A class's own fields by name, with how each is written. */
 export type FieldTable = { readonly [field: string]: FieldType };
@@ -15,6 +15,8 @@ export type FieldValue<T extends FieldType> = T extends 'string'
   ? string
   : T extends 'whole'
     ? number
+    : T extends 'boolean'
+    ? boolean
     : T extends 'stringRecord'
       ? Readonly<Record<string, string>>
       : JsonValue;
@@ -38,6 +40,11 @@ export const MODEL_FIELDS = {
   provider: 'string',
   /** The model id, e.g. `gpt-4o`. */
   model: 'string',
+  /**
+   * The call streamed output to its consumer before it failed, so that replaying it would show the
+   * output twice: set by `retryStream`; `classify` then gives no retry. Absent when no output was shown.
+   */
+  outputStarted: 'boolean',
 } as const;
 
 /** Fields of every tool error. */

@@ -65,7 +65,7 @@ export function isForeignNode(value: unknown): boolean {
  * fields, and the reserved keys no node may carry. `undefined` for a key that may hold any JSON
  * value (a cause, a user class's field) or that {@link hasRequired} checks.
  */
-export type FieldRule = 'whole' | 'string' | 'strings' | 'record' | 'array' | 'truncation' | 'stringRecord' | 'reserved';
+export type FieldRule = 'whole' | 'string' | 'boolean' | 'strings' | 'record' | 'array' | 'truncation' | 'stringRecord' | 'reserved';
 
 /** The rule of a node's field. */
 export function fieldRule(key: string): FieldRule | undefined {
@@ -108,6 +108,8 @@ export function fitsRule(rule: FieldRule | undefined, value: unknown): boolean {
       return isWhole(value);
     case 'string':
       return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
     case 'strings':
       return Array.isArray(value) && everyItem(value, (item) => typeof item === 'string');
     case 'record':

@@ -54,6 +54,7 @@ export const truncationSchema = z.strictObject({
 const fieldSchemas = {
   string: z.string(),
   whole,
+  boolean: z.boolean(),
   stringRecord: withProtoKey(z.record(z.string(), z.string()), () => z.string()),
 } as const;
 

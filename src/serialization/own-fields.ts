@@ -18,6 +18,7 @@ export function classField(key: string, value: unknown, run: Run, node: Node): S
   const type = Object.hasOwn(CLASS_FIELD_TYPES, key) ? CLASS_FIELD_TYPES[key as keyof typeof CLASS_FIELD_TYPES] : undefined;
   if (type === 'string') return budgetedText(stringOf(value), run, node);
   if (type === 'whole') return toWholeNonNegative(value);
+  if (type === 'boolean') return typeof value === 'boolean' ? value : undefined;
   if (type === 'stringRecord') {
     // Made a record of strings first, then copied against the budget as that record: so it is
     // charged as a second pass over the output, which reads the strings, will charge it.

@@ -43,6 +43,7 @@ export function validateSerializedError(value: unknown, limits: InputLimits): Re
 const EXPECTED: Readonly<Record<FieldRule, string>> = {
   whole: 'Expected a whole number, 0 or more',
   string: 'Expected a string',
+  boolean: 'Expected a boolean',
   strings: 'Expected an array of strings',
   record: 'Expected an object of JSON values without null',
   array: 'Expected an array',

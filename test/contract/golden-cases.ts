@@ -158,6 +158,12 @@ export const OTHER_CASES: readonly GoldenCase[] = [
     options: { maxDepth: 3, maxMessageLength: 40, maxErrors: 2 },
   },
   {
+    // A streamed call that failed after it showed output (issue #17): outputStarted, and a cut name and
+    // code past 1,024 characters (truncated.strings, issue #20).
+    file: 'output-started',
+    build: () => new ModelApiError('Overloaded', { provider: 'anthropic', model: 'claude', outputStarted: true, code: `OVERLOADED_${'X'.repeat(1100)}` }),
+  },
+  {
     file: 'user-class',
     build: () =>
       new PaymentDeclinedError('Card declined by issuer', {

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   AuthenticationError, AuthorizationError, ModelApiError, ModelContentFilterError, ModelContextLengthError, ModelError,
-  ModelQuotaExceededError, ModelRateLimitError, ModelTimeoutError, normalizeError, type FaultlineError,
+  ModelQuotaExceededError, ModelRateLimitError, ModelTimeoutError, deserializeError, normalizeError, serializeError, ValidationError,
+  type FaultlineError,
 } from '../../src/index.js';
 
 type AnyClass = abstract new (...args: never) => FaultlineError;
@@ -122,5 +123,23 @@ describe('what says nothing known', () => {
     expect([ModelError.from(timeout).constructor, ModelError.from(timeout).status]).toEqual([ModelTimeoutError, 500]);
     const limited = Object.assign(new Error('x'), { status: 429, headers: new Headers(), error: { type: 'error', error: { type: 'api_error', message: 'x' } } });
     expect(ModelError.from(limited)).toBeInstanceOf(ModelRateLimitError);
+  });
+});
+
+describe('outputStarted', () => {
+  it('is a boolean field of every model error: written when set, read back, omitted when absent', () => {
+    const error = new ModelRateLimitError({ provider: 'openai', outputStarted: true });
+    const json = serializeError(error);
+    const back = deserializeError(JSON.stringify(json));
+    expect([json.outputStarted, back instanceof ModelRateLimitError && back.outputStarted]).toEqual([true, true]);
+    expect(Object.hasOwn(serializeError(new ModelApiError()), 'outputStarted')).toBe(false);
+  });
+
+  it.each(['yes', 1, null])('drops an option that is not a boolean (%s)', (value) => {
+    expect(Object.hasOwn(new ModelApiError({ outputStarted: value as never }), 'outputStarted')).toBe(false);
+  });
+
+  it('is refused by deserializeError when it is not a boolean', () => {
+    expect(() => deserializeError({ name: 'ModelApiError', code: 'MODEL_API_ERROR', category: 'MODEL', message: 'x', retryable: true, outputStarted: 'yes' })).toThrow(ValidationError);
   });
 });

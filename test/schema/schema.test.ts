@@ -76,7 +76,7 @@ describe('dist/schema.json', () => {
     expect(rest).toEqual(generated);
     expect(Object.keys(schema.properties as object)).toEqual([
       'name', 'code', 'category', 'message', 'retryable', 'retryAfterMs', 'status', 'requestId', 'recommendations',
-      'details', 'provider', 'model', 'toolName', 'agentId', 'maxIterations', 'currentState', 'targetState', 'store',
+      'details', 'provider', 'model', 'outputStarted', 'toolName', 'agentId', 'maxIterations', 'currentState', 'targetState', 'store',
       'policy', 'timeoutMs', 'fields', 'cause', 'errors', 'stack', 'truncated',
     ]);
   });
