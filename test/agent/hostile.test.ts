@@ -8,16 +8,10 @@ import { ToolError, TransientError, ValidationError, type FaultlineError } from 
 import {
   fromMcpToolResult, safeTool, toMcpToolResult, toSpanAttributes, toToolResult, type SafeToolDefinition,
 } from '../../src/agent/index.js';
-import { hostileValue } from '../hardening/arbitraries.js';
-import { revokedProxy, throwingGetter, throwingProxy } from '../hardening/hostile.js';
+import { HOSTILE_KINDS, hostileValue } from '../hardening/arbitraries.js';
+import { revokedProxy, throwingGetter, throwingProxy, withThrowingGetters } from '../hardening/hostile.js';
 
-const HOSTILE = ['revokedProxy', 'throwingProxy', 'throwingGetter', 'throwingToJSON', 'selfToJSON', 'throwingToPrimitive',
-  'invalidDate', 'protoKeys', 'nullPrototype', 'freshEveryRead', 'throwingArray', 'selfCycle', 'frozenCycle'] as const;
 
-function withThrowingGetter<E extends FaultlineError>(error: E, ...keys: string[]): E {
-  for (const key of keys) Object.defineProperty(error, key, { get: () => { throw new Error(`getter ${key}`); }, configurable: true });
-  return error;
-}
 
 const valid: SafeToolDefinition<{ readonly q: string }, string> = { name: 'search', input: z.object({ q: z.string() }), run: ({ q }) => q };
 
@@ -46,11 +40,11 @@ describe('safeTool and timeouts no timer can wait', () => {
 
 describe('toToolResult, toMcpToolResult and toSpanAttributes never throw', () => {
   const hostileErrors = (): [string, FaultlineError][] => [
-    ['code', withThrowingGetter(new TransientError('x'), 'code')],
-    ['retryable', withThrowingGetter(new TransientError('x'), 'retryable')],
-    ['retryAfterMs', withThrowingGetter(new TransientError('x'), 'retryAfterMs')],
-    ['fields', withThrowingGetter(new ValidationError('x'), 'fields')],
-    ['every field', withThrowingGetter(new ToolError('x'), 'code', 'retryable', 'retryAfterMs', 'category', 'details', 'message', 'recommendations')],
+    ['code', withThrowingGetters(new TransientError('x'), 'code')],
+    ['retryable', withThrowingGetters(new TransientError('x'), 'retryable')],
+    ['retryAfterMs', withThrowingGetters(new TransientError('x'), 'retryAfterMs')],
+    ['fields', withThrowingGetters(new ValidationError('x'), 'fields')],
+    ['every field', withThrowingGetters(new ToolError('x'), 'code', 'retryable', 'retryAfterMs', 'category', 'details', 'message', 'recommendations')],
   ];
 
   it.each(hostileErrors())('given an error whose %s getter throws, reading it as unknown', (_, error) => {
@@ -62,7 +56,7 @@ describe('toToolResult, toMcpToolResult and toSpanAttributes never throw', () =>
   });
 
   it('reads an unreadable retryable as not retryable: fail closed', () => {
-    expect(toToolResult(withThrowingGetter(new TransientError(), 'retryable')).retryable).toBe(false);
+    expect(toToolResult(withThrowingGetters(new TransientError(), 'retryable')).retryable).toBe(false);
   });
 
   it.each(['yes', 1])('reads a retryable mutated to %s as not retryable', (value) => {
@@ -71,7 +65,7 @@ describe('toToolResult, toMcpToolResult and toSpanAttributes never throw', () =>
     expect(toToolResult(error).retryable).toBe(false);
   });
 
-  it.each(HOSTILE)('given a %s, or an object whose prototype is one', (kind) => {
+  it.each(HOSTILE_KINDS)('given a %s, or an object whose prototype is one', (kind) => {
     for (const value of [hostileValue(kind), Object.create(hostileValue(kind) as object) as unknown]) {
       expect(toToolResult(value)).toMatchObject({ ok: false, retryable: false, halt: false });
       expect(toMcpToolResult(value).isError).toBe(true);

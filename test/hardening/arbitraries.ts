@@ -67,7 +67,8 @@ export const key: fc.Arbitrary<string> = fc.oneof(
   },
 );
 
-const HOSTILE_KINDS = [
+/** The kinds of hostile value {@link hostileValue} builds: the core's hardening corpus. */
+export const HOSTILE_KINDS = [
   'revokedProxy', 'throwingProxy', 'throwingGetter', 'throwingToJSON', 'selfToJSON', 'throwingToPrimitive',
   'invalidDate', 'protoKeys', 'nullPrototype', 'freshEveryRead', 'throwingArray', 'selfCycle', 'frozenCycle',
 ] as const;

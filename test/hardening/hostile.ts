@@ -40,6 +40,12 @@ export function throwingGetter<T extends object>(target: T, key: PropertyKey): T
   return target;
 }
 
+/** An error (or any object) whose getters of `keys` throw, as a hostile subclass or a mutated error has them. */
+export function withThrowingGetters<T extends object>(target: T, ...keys: string[]): T {
+  for (const key of keys) Object.defineProperty(target, key, { get: () => { throw new Error(`getter ${key}`); }, configurable: true });
+  return target;
+}
+
 /** An object whose conversion to a primitive (String(), template literals, `+`) throws. */
 export function throwingPrimitive(): object {
   return {

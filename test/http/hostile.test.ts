@@ -6,11 +6,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromResponse, toHttpStatus, toProblemDetails, toResponse, type ResponseLike } from '../../src/http/index.js';
 import { fromJsonRpcError, toJsonRpcError } from '../../src/jsonrpc/index.js';
-import { ToolError, TransientError, UnknownError, ValidationError, type FaultlineError } from '../../src/index.js';
-import { hostileValue } from '../hardening/arbitraries.js';
+import { ToolError, TransientError, UnknownError, ValidationError } from '../../src/index.js';
+import { HOSTILE_KINDS, hostileValue } from '../hardening/arbitraries.js';
+import { withThrowingGetters } from '../hardening/hostile.js';
 
-const HOSTILE = ['revokedProxy', 'throwingProxy', 'throwingGetter', 'throwingToJSON', 'selfToJSON', 'throwingToPrimitive',
-  'invalidDate', 'protoKeys', 'nullPrototype', 'freshEveryRead', 'throwingArray', 'selfCycle', 'frozenCycle'] as const;
 
 // A server that answers 502 and streams its body forever, until the client goes away.
 let server: Server;
@@ -112,12 +111,8 @@ describe('the writers and readers refuse invalid options, naming the option and 
 });
 
 describe('the writers and readers never throw on hostile values', () => {
-  function withThrowingGetter<E extends FaultlineError>(error: E, ...keys: string[]): E {
-    for (const key of keys) Object.defineProperty(error, key, { get: () => { throw new Error(`getter ${key}`); }, configurable: true });
-    return error;
-  }
 
-  it.each(HOSTILE)('given a %s, or an object whose prototype is one', (kind) => {
+  it.each(HOSTILE_KINDS)('given a %s, or an object whose prototype is one', (kind) => {
     for (const value of [hostileValue(kind), Object.create(hostileValue(kind) as object) as unknown]) {
       expect(toHttpStatus(value)).toBe(500);
       expect(toProblemDetails(value).status).toBe(500);
@@ -127,7 +122,7 @@ describe('the writers and readers never throw on hostile values', () => {
   });
 
   it('given an error whose every getter throws', () => {
-    const error = withThrowingGetter(new ToolError('x'), 'code', 'retryable', 'retryAfterMs', 'message', 'details', 'requestId', 'fields');
+    const error = withThrowingGetters(new ToolError('x'), 'code', 'retryable', 'retryAfterMs', 'message', 'details', 'requestId', 'fields');
     expect([toHttpStatus(error), toProblemDetails(error).code, toJsonRpcError(error, 1).error.code]).toEqual([500, 'UNKNOWN_ERROR', -32002]);
   });
 });

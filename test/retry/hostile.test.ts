@@ -9,7 +9,8 @@ import { ModelRateLimitError, ToolError, TransientError, ValidationError, type F
 import {
   classify, countsTowardCircuit, createClassifier, isRetryable, retry, retryAfterBackoff, type RetryClock, type RetryOptions,
 } from '../../src/retry/index.js';
-import { hostileValue } from '../hardening/arbitraries.js';
+import { HOSTILE_KINDS, hostileValue } from '../hardening/arbitraries.js';
+import { withThrowingGetters } from '../hardening/hostile.js';
 
 function fakeClock(): RetryClock & { readonly sleeps: number[] } {
   let now = 0;
@@ -26,11 +27,6 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('did not reject');
 }
 
-/** A faultline error whose `key` getter throws. */
-function withThrowingGetter<E extends FaultlineError>(error: E, ...keys: string[]): E {
-  for (const key of keys) Object.defineProperty(error, key, { get: () => { throw new Error(`getter ${key}`); }, configurable: true });
-  return error;
-}
 
 /** A faultline error whose field `key` was mutated to `value`. */
 function mutated<E extends FaultlineError>(error: E, key: string, value: unknown): E {
@@ -124,12 +120,12 @@ describe('retry reads retryable and retryAfterMs as the constructor keeps them',
 
 describe('errors whose getters throw', () => {
   const hostileErrors = (): [string, FaultlineError][] => [
-    ['code', withThrowingGetter(new TransientError('x'), 'code')],
-    ['retryable', withThrowingGetter(new TransientError('x'), 'retryable')],
-    ['retryAfterMs', withThrowingGetter(new ModelRateLimitError('x'), 'retryAfterMs')],
-    ['fields', withThrowingGetter(new ValidationError('x'), 'fields')],
-    ['details', withThrowingGetter(new ToolError('x', { retryable: true }), 'details')],
-    ['every field', withThrowingGetter(new TransientError('x'), 'code', 'retryable', 'retryAfterMs', 'category', 'details', 'message')],
+    ['code', withThrowingGetters(new TransientError('x'), 'code')],
+    ['retryable', withThrowingGetters(new TransientError('x'), 'retryable')],
+    ['retryAfterMs', withThrowingGetters(new ModelRateLimitError('x'), 'retryAfterMs')],
+    ['fields', withThrowingGetters(new ValidationError('x'), 'fields')],
+    ['details', withThrowingGetters(new ToolError('x', { retryable: true }), 'details')],
+    ['every field', withThrowingGetters(new TransientError('x'), 'code', 'retryable', 'retryAfterMs', 'category', 'details', 'message')],
   ];
 
   it.each(hostileErrors())('retry rejects with the error (%s) and the attempt count, never the getter’s error', async (_, error) => {
@@ -147,16 +143,14 @@ describe('errors whose getters throw', () => {
   });
 
   it('reads an unreadable retryable as not retryable: fail closed', () => {
-    expect(isRetryable(withThrowingGetter(new TransientError(), 'retryable'))).toBe(false);
-    expect(classify(withThrowingGetter(new TransientError(), 'retryable')).retry.maxAttempts).toBe(4);
+    expect(isRetryable(withThrowingGetters(new TransientError(), 'retryable'))).toBe(false);
+    expect(classify(withThrowingGetters(new TransientError(), 'retryable')).retry.maxAttempts).toBe(4);
   });
 });
 
-const HOSTILE = ['revokedProxy', 'throwingProxy', 'throwingGetter', 'throwingToJSON', 'selfToJSON', 'throwingToPrimitive',
-  'invalidDate', 'protoKeys', 'nullPrototype', 'freshEveryRead', 'throwingArray', 'selfCycle', 'frozenCycle'] as const;
 
 describe('the predicates, given the hardening corpus', () => {
-  it.each(HOSTILE)('never throw on a %s, or on an object whose prototype is one', (kind) => {
+  it.each(HOSTILE_KINDS)('never throw on a %s, or on an object whose prototype is one', (kind) => {
     for (const value of [hostileValue(kind), Object.create(hostileValue(kind) as object) as unknown]) {
       expect(isRetryable(value)).toBe(false);
       expect(typeof countsTowardCircuit(value)).toBe('boolean');
@@ -164,7 +158,7 @@ describe('the predicates, given the hardening corpus', () => {
     }
   });
 
-  it.each(HOSTILE)('a cockatiel policy with retryAfterBackoff survives a %s thrown', async (kind) => {
+  it.each(HOSTILE_KINDS)('a cockatiel policy with retryAfterBackoff survives a %s thrown', async (kind) => {
     const policy = cockatielRetry(handleWhen(isRetryable), { maxAttempts: 2, backoff: retryAfterBackoff(new ConstantBackoff(1)) });
     let calls = 0;
     // Kept in an array: a revoked Proxy cannot be resolved as a promise's value (its `then` is read).

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AgentAbortedError, ModelApiError, ModelQuotaExceededError, ModelRateLimitError, TransientError, type FaultlineError,
+  AgentAbortedError, ModelApiError, ModelQuotaExceededError, ModelRateLimitError, TransientError,
 } from '../../src/index.js';
+import { collect } from './collect.js';
 import { classify, retryStream, type RetryClock, type RetryStreamOptions, type StreamAttempt } from '../../src/retry/index.js';
 
 function fakeClock(): RetryClock & { readonly sleeps: number[] } {
@@ -39,15 +40,6 @@ function scripted<Chunk>(...attempts: Step<Chunk>[][]) {
   return { open, log };
 }
 
-async function collect<Chunk>(stream: AsyncIterable<Chunk>): Promise<{ chunks: Chunk[]; error?: FaultlineError }> {
-  const chunks: Chunk[] = [];
-  try {
-    for await (const chunk of stream) chunks.push(chunk);
-    return { chunks };
-  } catch (error) {
-    return { chunks, error: error as FaultlineError };
-  }
-}
 
 const overloaded = (): Error => Object.assign(new Error('Overloaded'), { status: undefined, headers: new Headers(), error: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } });
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ModelApiError, ModelError, ModelQuotaExceededError, ModelRateLimitError, normalizeError, type FaultlineError,
 } from '../../src/index.js';
+import { collect } from './collect.js';
 import { retryStream, type RetryClock } from '../../src/retry/index.js';
 import { anthropic, openaiChat, openaiResponses, startSseServer, type SseServer } from './sse-server.js';
 
@@ -24,15 +25,6 @@ const clock: RetryClock = { now: () => 0, sleep: () => Promise.resolve() };
 
 type AnyClass = abstract new (...args: never) => FaultlineError;
 
-async function collect<Chunk>(stream: AsyncIterable<Chunk>): Promise<{ chunks: Chunk[]; error?: FaultlineError }> {
-  const chunks: Chunk[] = [];
-  try {
-    for await (const chunk of stream) chunks.push(chunk);
-    return { chunks };
-  } catch (error) {
-    return { chunks, error: error as FaultlineError };
-  }
-}
 
 const outputStarted = (error: FaultlineError | undefined): unknown => (error as { outputStarted?: unknown } | undefined)?.outputStarted;
 
