@@ -11,7 +11,8 @@ import { streamText } from 'ai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ModelApiError, ModelError, ModelQuotaExceededError, ModelRateLimitError, normalizeError, type FaultlineError,
+  AuthenticationError, AuthorizationError, ModelApiError, ModelError, ModelQuotaExceededError, ModelRateLimitError, ModelTimeoutError,
+  normalizeError, type FaultlineError,
 } from '../../src/index.js';
 import { collect } from './collect.js';
 import { retryStream, type RetryClock } from '../../src/retry/index.js';
@@ -36,8 +37,10 @@ describe('@anthropic-ai/sdk', () => {
     events.map((event) => (event.type === 'content_block_delta' && event.delta.type === 'text_delta' ? event.delta.text : '')).join('');
 
   it.each<[string, AnyClass, boolean]>([
-    ['overloaded_error', ModelApiError, true], ['rate_limit_error', ModelRateLimitError, true], ['api_error', ModelApiError, true],
-    ['billing_error', ModelQuotaExceededError, false], ['invalid_request_error', ModelApiError, false],
+    ['invalid_request_error', ModelApiError, false], ['authentication_error', AuthenticationError, false],
+    ['billing_error', ModelQuotaExceededError, false], ['permission_error', AuthorizationError, false],
+    ['not_found_error', ModelApiError, false], ['request_too_large', ModelApiError, false], ['rate_limit_error', ModelRateLimitError, true],
+    ['api_error', ModelApiError, true], ['timeout_error', ModelTimeoutError, true], ['overloaded_error', ModelApiError, true],
   ])('stream: true, %s before the first token: %o, retryable %s, with the request id', async (type, Class, retryable) => {
     server.script([...anthropic.start(), anthropic.error(type, 'Something failed')]);
     const { error } = await collect(retryStream(open, { clock, maxAttempts: 1 }));
