@@ -109,13 +109,17 @@ interface ProviderSaid {
  */
 function providerSaid(node: object): ProviderSaid | undefined {
   const body = readProperty(node, 'error');
-  const inner = readProperty(body, 'error');
-  const failed = readString(node, 'type') === 'response.failed' ? readProperty(readProperty(node, 'response'), 'error') : undefined;
+  const own = { type: readProperty(node, 'type'), code: readProperty(node, 'code') };
+  const hasBody = typeof body === 'object' && body !== null;
+  // Most errors have no body and no type (at most a code, a Node system error's): done in four reads.
+  if (!hasBody && own.type === undefined && own.code === undefined && readProperty(node, 'status') === undefined) return undefined;
+  const failed = own.type === 'response.failed' ? readProperty(readProperty(node, 'response'), 'error') : undefined;
   let type: string | undefined;
   let code: string | number | undefined;
-  for (const holder of [node, body, inner, failed]) {
+  for (const holder of [node, body, readProperty(body, 'error'), failed]) {
+    if (typeof holder !== 'object' || holder === null) continue;
     for (const key of ['type', 'code'] as const) {
-      const said = readProperty(holder, key);
+      const said = holder === node ? own[key] : readProperty(holder, key);
       if (typeof said === 'number' && Number.isInteger(said) && said >= 100 && said <= 599) return { type, code: said, status: said };
       if (typeof said !== 'string') continue;
       if (Object.hasOwn(STATUS_OF_TYPE, said)) return { type: key === 'type' ? said : type, code: key === 'code' ? said : code, status: STATUS_OF_TYPE[said] };
@@ -129,9 +133,7 @@ function providerSaid(node: object): ProviderSaid | undefined {
   }
   // A stream's error event the tables do not know: an SDK's error with a body and headers but no
   // status, Anthropic's raw event, a Responses API failure. Anything else is no provider's.
-  const streamShaped = typeof body === 'object' && body !== null
-    ? readProperty(node, 'headers') !== undefined || readString(node, 'type') === 'error'
-    : failed !== undefined;
+  const streamShaped = hasBody ? readProperty(node, 'headers') !== undefined || own.type === 'error' : failed !== undefined;
   return streamShaped ? { type, code, status: undefined } : undefined;
 }
 
