@@ -41,3 +41,4 @@ export { registerErrorClass, type FaultlineErrorClass } from './read-back/class-
 export { maxSerializedSize, type SerializeOptions } from './contract/serialize-options.js';
 export type { SerializedError, SerializedForeignError, SerializedCause, SerializedJson, Truncation } from './contract/serialized-error.js';
 export type { RedactionOptions } from './redaction/redactor.js';
+export { setMessageRedaction } from './redaction/message-redaction.js';

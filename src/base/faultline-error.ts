@@ -1,3 +1,4 @@
+import { keptMessage, rememberGivenMessage } from '../redaction/message-redaction.js';
 import { chainHasClass, CLASS_NAME, ERROR_BRAND, hasFaultlineBrand } from '../foundation/brand.js';
 import type { ErrorCategory } from '../foundation/category.js';
 import { serializeFaultline } from '../serialization/serialize-faultline.js';
@@ -85,7 +86,11 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
     const options = optionsFirst ? first : second;
     const message = optionsFirst ? readProperty(first, 'message') : first;
     const hasOptions = typeof options === 'object' && options !== null; // a JavaScript caller may pass null
-    super(typeof message === 'string' ? message : messageString(message), hasOptions ? causeOf(options) : undefined);
+    const text = typeof message === 'string' ? message : messageString(message);
+    // Redacted before Error builds the stack from it, so that neither holds a secret.
+    const kept = text === undefined ? undefined : keptMessage(text);
+    super(kept, hasOptions ? causeOf(options) : undefined);
+    if (kept !== text) rememberGivenMessage(this, text as string);
     if (!Object.hasOwn(target.prototype, CLASS_NAME)) installDefaults(target);
     if (hasOptions) assignOptions(this, options);
   }

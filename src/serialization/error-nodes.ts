@@ -6,6 +6,7 @@ import { setOwn } from '../foundation/own-property.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
 import { toWholeNonNegative } from '../foundation/whole-number.js';
 import { hasNodeHead, readsBackAsError } from '../contract/node-shape.js';
+import { givenMessage } from '../redaction/message-redaction.js';
 import type { SerializedCause, SerializedError, SerializedJson, Truncation } from '../contract/serialized-error.js';
 import { extend, onChain, type Chain } from './ancestor-chain.js';
 import { boundedName, field, stringOf, text } from './bounded-text.js';
@@ -80,7 +81,8 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
     name: nodeName(name, className, run, node),
     code: typeof code === 'string' ? field(code, run, node) : 'UNKNOWN_ERROR',
     category: isErrorCategory(category) ? category : 'UNKNOWN',
-    message: text(stringOf(message), run, node, 'message'),
+    // With redaction off, the message as the error was given it: the error itself keeps it redacted.
+    message: text(stringOf(run.redactor === undefined ? (givenMessage(error) ?? message) : message), run, node, 'message'),
     retryable: retryable === true,
   };
   const delay = toWholeNonNegative(retryAfterMs);

@@ -153,7 +153,8 @@ describe('maxMessageLength', () => {
   it('holds after redaction too: [REDACTED] longer than what it replaces does not take a message past the limit', () => {
     const message = 'token=a '.repeat(12).trim();
     expect(message.length).toBeLessThanOrEqual(100);
-    const output = serializedAndReadBack(new ToolError(message), { maxMessageLength: 100 });
+    // A foreign cause's message, which the serializer alone redacts and cuts.
+    const output = serializedAndReadBack(new ToolError('outer', { cause: new Error(message) }), { maxMessageLength: 100 }).cause as SerializedError;
     expect(output.message.length).toBeLessThanOrEqual(100);
     expect(output.message.startsWith('token=[REDACTED] token=[REDACTED]')).toBe(true);
     expect(output.truncated).toEqual({ message: message.length });

@@ -78,10 +78,14 @@ describe('serializeError redacts by default', () => {
     expect(output.details).toEqual({ clients: { '[REDACTED]': 'client-1' } });
   });
 
+  // A foreign error's message, which the serializer alone redacts: a faultline error's own message is
+  // redacted whole when it is built.
+  const causeOf = (message: string): SerializedError => serializeError(new ToolError('outer', { cause: new Error(message) })).cause as SerializedError;
+
   it('in a secret that straddles the message length cut', () => {
     const secret = `sk-ant-api03-${'EXAMPLEkey'.repeat(9)}EXAAA`;
     const message = `${'a'.repeat(9_990)} ${secret}`;
-    const output = serializeError(new ToolError(message));
+    const output = causeOf(message);
     expect(output.message.startsWith(`${'a'.repeat(9_990)} `)).toBe(true);
     expect(output.message.length).toBeLessThanOrEqual(10_000);
     expect(output.message).not.toMatch(/api03|EXAMPLE/);
@@ -100,7 +104,7 @@ describe('serializeError redacts by default', () => {
   it('in a PEM private key that starts before the message length cut and ends long after it', () => {
     const pem = `-----BEGIN PRIVATE KEY-----\n${'MIIEvEXAMPLEexample\n'.repeat(100)}-----END PRIVATE KEY-----`;
     const message = `${'a'.repeat(9_000)} ${pem}`;
-    const output = serializeError(new ToolError(message));
+    const output = causeOf(message);
     expect(output.message).toBe(`${'a'.repeat(9_000)} [REDACTED]`);
     expect(output.truncated).toEqual({ message: message.length });
   });
