@@ -123,6 +123,6 @@ describe('the writers and readers never throw on hostile values', () => {
 
   it('given an error whose every getter throws', () => {
     const error = withThrowingGetters(new ToolError('x'), 'code', 'retryable', 'retryAfterMs', 'message', 'details', 'requestId', 'fields');
-    expect([toHttpStatus(error), toProblemDetails(error).code, toJsonRpcError(error, 1).error.code]).toEqual([500, 'UNKNOWN_ERROR', -32002]);
+    expect([toHttpStatus(error), toProblemDetails(error).code, toJsonRpcError(error, 1).error.code]).toEqual([500, 'UNKNOWN_ERROR', -31002]);
   });
 });

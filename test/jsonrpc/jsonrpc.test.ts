@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ToolNotFoundError, UnknownError, ValidationError, ModelError, TransientError, type FaultlineError } from '../../src/index.js';
+import {
+  AgentError, AuthError, ModelError, ModelRateLimitError, SecurityError, StorageError, TimeoutError, ToolError, ToolNotFoundError,
+  TransientError, UnknownError, ValidationError, serializeError, type FaultlineError,
+} from '../../src/index.js';
 import { GENERIC_DETAIL } from '../../src/http/index.js';
 import {
   fromJsonRpcError, JSON_RPC_CATEGORY_CODES, jsonRpcInvalidRequest, jsonRpcParseError, toJsonRpcError,
 } from '../../src/jsonrpc/index.js';
 import { BUILT_INS } from '../http/builtins.js';
+import { JSON_RPC_CODES, MCP_CODES, MCP_SERVER_RANGE } from './mcp-codes.js';
 
 /** The rules of JSON-RPC 2.0, section 5: what every error response must be. */
 function expectValidErrorResponse(response: unknown): void {
@@ -16,9 +20,9 @@ function expectValidErrorResponse(response: unknown): void {
   expect(Number.isInteger(error.code)).toBe(true);
   expect(typeof error.message).toBe('string');
   for (const key of Object.keys(error)) expect(['code', 'message', 'data']).toContain(key);
-  // A code in the reserved range is one the specification defines, or the server range.
+  // A code in the range JSON-RPC reserves is one it defines: faultline writes none of the server range (MCP's).
   const code = error.code as number;
-  if (code >= -32768 && code <= -32000) expect(code >= -32099 || [-32700, -32600, -32601, -32602, -32603].includes(code)).toBe(true);
+  if (code >= -32768 && code <= -32000) expect([-32700, -32600, -32601, -32602, -32603]).toContain(code);
   expect(JSON.parse(JSON.stringify(response))).toEqual(response);
 }
 
@@ -52,11 +56,17 @@ describe('toJsonRpcError', () => {
     },
   );
 
-  it('has one code of its own per category, in the server range, besides the protocol codes', () => {
+  it('has one code of its own per category, in its block -31000 to -31099, outside the range JSON-RPC reserves, besides the protocol codes', () => {
     const codes = Object.entries(JSON_RPC_CATEGORY_CODES).filter(([category]) => category !== 'VALIDATION' && category !== 'UNKNOWN').map(([, code]) => code);
     expect(new Set(codes).size).toBe(codes.length);
-    for (const code of codes) expect(code >= -32099 && code <= -32000).toBe(true);
+    for (const code of codes) expect(code >= -31099 && code <= -31000).toBe(true);
     expect([JSON_RPC_CATEGORY_CODES.VALIDATION, JSON_RPC_CATEGORY_CODES.UNKNOWN]).toEqual([-32602, -32603]);
+  });
+
+  it.each(BUILT_INS.map(([Class, , code]) => [Class.name, code] as const))('%s (code %i) is a JSON-RPC code, or off every code MCP defines and the range it claims', (_, code) => {
+    if (JSON_RPC_CODES.includes(code)) return;
+    expect(MCP_CODES.map((entry) => entry.code)).not.toContain(code);
+    expect(code >= MCP_SERVER_RANGE.from && code <= MCP_SERVER_RANGE.to).toBe(false);
   });
 
   it('writes id null when the id is not known or not a valid id, and leaves the stack out', () => {
@@ -96,13 +106,38 @@ describe('fromJsonRpcError', () => {
   });
 
   it.each([
-    [-32700, ValidationError], [-32600, ValidationError], [-32602, ValidationError], [-32601, ToolNotFoundError],
-    [-32603, UnknownError], [-32001, ModelError], [-32007, TransientError], [-32099, UnknownError], [1234, UnknownError],
+    [-32700, ValidationError], [-32600, ValidationError], [-32602, ValidationError], [-32601, ToolNotFoundError], [-32603, UnknownError],
+    [-31001, ModelError], [-31002, ToolError], [-31003, AgentError], [-31004, StorageError], [-31005, SecurityError], [-31006, AuthError],
+    [-31007, TransientError], [-31008, TimeoutError],
+    // MCP's own meaning wins over 0.2's where it has one: a request timeout, a resource not found (now -32602).
+    [-32001, TimeoutError], [-32002, ValidationError],
+    // 0.2's category codes that MCP gives no meaning, as 0.2 wrote them.
+    [-32003, AgentError], [-32004, StorageError], [-32005, SecurityError], [-32006, AuthError], [-32007, TransientError], [-32008, TimeoutError],
+    // MCP's other codes, and any other: an UnknownError that keeps the code.
+    [-32000, UnknownError], [-32020, UnknownError], [-32021, UnknownError], [-32022, UnknownError], [-32042, UnknownError],
+    [-32099, UnknownError], [-31000, UnknownError], [-31009, UnknownError], [1234, UnknownError],
   ] as const)('lets code %i decide when data is not faultline’s', (code, Class) => {
     const input = { jsonrpc: '2.0', id: 1, error: { code, message: 'from a peer', data: { some: 'thing' } } };
     const error = fromJsonRpcError(input);
     expect(error.constructor).toBe(Class);
     expect([error.message, error.details, error.cause]).toEqual(['from a peer', { jsonRpcCode: code }, input]);
+  });
+
+  it.each(BUILT_INS.map(([Class, , code]) => [Class.name, Class, code] as const))(
+    '%s, as a 0.2 peer wrote it (its 0.2 code, faultline data), comes back by its data, whatever MCP means by the code',
+    (_, Class, code) => {
+      const sent: FaultlineError = new Class({ message: 'it failed', requestId: 'req_1' });
+      const code0_2 = code <= -31001 && code >= -31008 ? code - 1000 : code;
+      const back = fromJsonRpcError({ jsonrpc: '2.0', id: 1, error: { code: code0_2, message: 'it failed', data: serializeError(sent) } });
+      expect(back.constructor).toBe(Class);
+      expect(JSON.stringify(back)).toBe(JSON.stringify(sent));
+    },
+  );
+
+  it('reads a rate-limited model error that a 0.2 peer sent as -32001 as the model error it is, not as MCP’s request timeout', () => {
+    const sent = new ModelRateLimitError({ provider: 'openai', retryAfterMs: 2000 });
+    const back = fromJsonRpcError({ jsonrpc: '2.0', id: 1, error: { code: -32001, message: 'Rate limited', data: serializeError(sent) } });
+    expect([back.constructor, back.retryAfterMs, back.details]).toEqual([ModelRateLimitError, 2000, undefined]);
   });
 
   it('never throws, whatever it is given', () => {
