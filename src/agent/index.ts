@@ -4,6 +4,6 @@
  * spans and counters. Re-exports only.
  */
 export { toToolResult, type ToolErrorType, type ToolFailure, type ToolResult, type ToolResultOptions } from './tool-result.js';
-export { safeTool, type InputSchema, type ReportedFailure, type SafeToolDefinition } from './safe-tool.js';
+export { safeTool, type InputSchema, type ReportedFailure, type SafeToolCallOptions, type SafeToolDefinition } from './safe-tool.js';
 export { fromMcpToolResult, toMcpToolResult, type McpErrorResult } from './mcp-tool-result.js';
 export { errorCounter, recordError, toSpanAttributes, type ErrorAttributes, type MeterLike, type SpanLike } from './telemetry.js';

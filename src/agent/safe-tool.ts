@@ -2,10 +2,12 @@ import {
   isFaultlineError, serializeError, ToolError, ToolExecutionError, ToolTimeoutError, UnknownError, ValidationError, type ErrorEvent,
   type FaultlineError,
 } from '../index.js';
+import { isControlSignal } from '../foundation/control-signal.js';
 import { isErrorObject } from '../foundation/error-object.js';
 import { callListener } from '../foundation/listener.js';
 import { checkNumber, checkOneOf, checkType, invalidOption } from '../foundation/option-checks.js';
 import { MAX_TIMER_DELAY_MS } from '../foundation/policy-fields.js';
+import { readProperty } from '../foundation/safe-read.js';
 import { toToolResult, type ToolErrorType, type ToolResult, type ToolResultOptions } from './tool-result.js';
 
 /** What safeTool needs of an input schema: zod's `safeParse` (any zod version), or anything shaped like it. */
@@ -40,10 +42,27 @@ export interface SafeToolDefinition<Input, Output> extends ToolResultOptions {
 }
 
 /**
- * Wraps a tool so that calling it never throws: input that fails the schema gives a `validation`
- * result naming the fields, a throw a `runtime` (an Error) or `exception` (any other value) result, a
- * timeout an `aborted` result built on ToolTimeoutError, a `{ ok: false }` from `run` a `logical`
- * result, and success `{ ok: true, value }`.
+ * The second argument of the tool safeTool makes: what a framework hands a tool besides its input, of
+ * which only the caller's signal is read.
+ */
+export interface SafeToolCallOptions {
+  /**
+   * The caller's signal (LangChain's `config.signal`): when it aborts, the signal `run` is handed aborts
+   * with the same reason, and what `run` throws then (that reason, or an AbortError) is the caller's abort.
+   */
+  readonly signal?: AbortSignal | undefined;
+  /** The same, as the Vercel AI SDK hands it to a tool's `execute(input, { abortSignal })`; `signal` wins. */
+  readonly abortSignal?: AbortSignal | undefined;
+}
+
+/**
+ * Wraps a tool so that its failures come back as results, never thrown: input that fails the schema
+ * gives a `validation` result naming the fields, a throw a `runtime` (an Error) or `exception` (any
+ * other value) result, a timeout an `aborted` result built on ToolTimeoutError, a `{ ok: false }` from
+ * `run` a `logical` result, and success `{ ok: true, value }`. Only a control signal is thrown, as it is
+ * and without `onError` (`isControlSignal`): a LangGraph interrupt or command (`interrupt()` in `run`),
+ * and the abort of the caller's `signal` (its reason, or an AbortError that `run` throws once it has
+ * aborted; a signal already aborted rejects with its reason, without calling `run`).
  *
  * @example
  * ```ts
@@ -59,12 +78,18 @@ export interface SafeToolDefinition<Input, Output> extends ToolResultOptions {
  * const result = await search({ query: '' }); // { ok: false, errorType: 'validation', ... }
  * ```
  */
-export function safeTool<Input, Output>(definition: SafeToolDefinition<Input, Output>): (input: unknown) => Promise<ToolResult<Output>> {
+export function safeTool<Input, Output>(
+  definition: SafeToolDefinition<Input, Output>,
+): (input: unknown, options?: SafeToolCallOptions) => Promise<ToolResult<Output>> {
   checkDefinition(definition);
-  return async (raw) => {
+  return async (raw, options) => {
+    const signal = callerSignalOf(options);
     try {
-      return await call(definition, raw);
+      // Aborted before the call: rejected with the reason (below), as fetch does, without running the tool.
+      if (signal !== undefined && readProperty(signal, 'aborted') === true) throw readProperty(signal, 'reason');
+      return await call(definition, raw, signal);
     } catch (thrown) {
+      if (isControlSignal(thrown, signal)) throw thrown;
       // A value thrown past every guard below (a revoked Proxy read by a hostile schema result, say):
       // the call still settles with a failure the model can read.
       return failure(definition, new UnknownError(null, { cause: thrown }), 'exception');
@@ -72,16 +97,20 @@ export function safeTool<Input, Output>(definition: SafeToolDefinition<Input, Ou
   };
 }
 
-async function call<Input, Output>(definition: SafeToolDefinition<Input, Output>, raw: unknown): Promise<ToolResult<Output>> {
+async function call<Input, Output>(definition: SafeToolDefinition<Input, Output>, raw: unknown, signal: AbortSignal | undefined): Promise<ToolResult<Output>> {
   const { name } = definition;
   let parsed: ReturnType<InputSchema<Input>['safeParse']>;
   try {
     parsed = definition.input.safeParse(raw);
   } catch (error) {
+    if (isControlSignal(error, signal)) throw error;
     return failure(definition, ToolError.from(error, { toolName: name }), 'exception');
   }
   if (!parsed.success) return failure(definition, ValidationError.fromZodError(parsed.error, { details: { toolName: name } }));
   const controller = new AbortController();
+  // The caller's abort reaches run through its own signal, with the caller's reason.
+  const onAbort = (): void => { controller.abort(readProperty(signal, 'reason')); };
+  signal?.addEventListener('abort', onAbort, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const running = Promise.resolve(definition.run(parsed.data, { signal: controller.signal }));
@@ -95,12 +124,24 @@ async function call<Input, Output>(definition: SafeToolDefinition<Input, Output>
     if (isReportedFailure(outcome)) return failure(definition, new ToolExecutionError(outcome.error, { toolName: name }), 'logical');
     return { ok: true, value: outcome as Output };
   } catch (thrown) {
+    // A LangGraph interrupt, or the caller's abort: the caller's to handle, not the model's to read.
+    if (isControlSignal(thrown, signal)) throw thrown;
     const error = ToolError.from(thrown, { toolName: name });
     // isErrorObject, not `instanceof`: a thrown revoked Proxy makes `instanceof` throw.
     return failure(definition, error, isFaultlineError(thrown) || isErrorObject(thrown) ? undefined : 'exception');
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
   }
+}
+
+// The caller's signal from the second argument, when it is one: frameworks hand a tool more than it.
+function callerSignalOf(options: unknown): AbortSignal | undefined {
+  for (const key of ['signal', 'abortSignal']) {
+    const value = readProperty(options, key);
+    if (typeof readProperty(value, 'aborted') === 'boolean' && typeof readProperty(value, 'addEventListener') === 'function') return value as AbortSignal;
+  }
+  return undefined;
 }
 
 const WHERE = 'safeTool';

@@ -1,4 +1,5 @@
 import { AgentAbortedError, isFaultlineError, serializeError, type FaultlineError } from '../index.js';
+import { isControlSignal } from '../foundation/control-signal.js';
 import { callListener } from '../foundation/listener.js';
 import { MAX_TIMER_DELAY_MS, retryAfterMsOf, retryableOf } from '../foundation/policy-fields.js';
 import { classify, type ErrorPolicy } from './error-policy.js';
@@ -41,6 +42,13 @@ export interface Attempts {
   readonly signal: AbortSignal;
   /** Throws when the caller's signal has aborted. */
   checkAborted(): void;
+  /**
+   * Whether a value an attempt threw steers control (`isControlSignal` with the caller's signal): a
+   * LangGraph interrupt or command, or the abort the caller asked for (the signal's reason, or an
+   * AbortError once it has aborted). Such a value is rethrown as it is: not retried, normalized, counted
+   * or told to `onError`.
+   */
+  isControlSignal(thrown: unknown): boolean;
   /** The policy of an error: the caller's `classify`, or faultline's. */
   policyOf(error: FaultlineError): ErrorPolicy;
   /**
@@ -63,6 +71,7 @@ export function startAttempts(options: RetryOptions | undefined): Attempts {
     checkAborted: () => {
       if (signal.aborted) throw aborted(signal);
     },
+    isControlSignal: (thrown) => isControlSignal(thrown, signal),
     policyOf,
     failed: async (error, attempt, adjust) => {
       const policy = adjust === undefined ? policyOf(error) : adjust(policyOf(error));

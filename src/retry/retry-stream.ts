@@ -1,7 +1,7 @@
 import { isFaultlineError, ModelError, type FaultlineError } from '../index.js';
 import { checkType } from '../foundation/option-checks.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
-import { startAttempts, type Attempts } from './attempts.js';
+import { aborted, startAttempts, type Attempts } from './attempts.js';
 import { checkRetryOptions, type RetryOptions } from './retry-options.js';
 
 /** Options of {@link retryStream}: those of `retry`, and how to read the stream's chunks. */
@@ -35,7 +35,7 @@ export interface StreamAttempt {
 }
 
 // The events that frame a stream without being output of their own.
-const FRAMING = new Set([
+const FRAMING = /* @__PURE__ */ new Set([
   'start', 'start-step', 'finish-step', 'text-start', 'text-end', 'reasoning-start', 'reasoning-end', 'stream-start', 'response-metadata', 'raw', 'custom',
   'message_start', 'content_block_start', 'content_block_stop', 'ping',
   'response.created', 'response.in_progress', 'response.output_item.added', 'response.content_part.added',
@@ -49,7 +49,11 @@ const WHERE = 'retryStream';
  * events as `retry`: a thrown error, or an in-band error chunk (`errorOf`). A failure after output is
  * thrown at once, as a model error with `outputStarted: true`, since replaying would show the text
  * twice; pass `retryAfterOutput: true` when you can resume or discard it. Breaking out of the loop
- * early ends the underlying stream (its `return()` is called and the signal aborts).
+ * early ends the underlying stream (its `return()` is called and the signal aborts). A control signal
+ * that `open` or the stream throws (`isControlSignal`: a LangGraph interrupt, or, once the caller's
+ * `signal` has aborted, its reason or an AbortError) is rethrown as it is, after the stream is closed:
+ * never retried, converted, counted or told to `onError`. The caller's abort between chunks ends the
+ * stream with an AgentAbortedError, which is not told to `onError` either.
  *
  * @example
  * ```ts
@@ -88,15 +92,20 @@ async function* chunks<Chunk>(
     const onAbort = (): void => { controller.abort(attempts.signal.reason); };
     attempts.signal.addEventListener('abort', onAbort, { once: true });
     let iterator: AsyncIterator<Chunk> | undefined;
-    // Every way out of the loop below but the stream's end and the consumer's stop is a failure.
+    // Every way out of the loop below but the stream's end, the consumer's stop, the caller's abort and
+    // a control signal is a failure.
     let failure: unknown;
+    let abortedByCaller = false;
     // Framing events before the first output: shown with it, dropped if the attempt fails first.
     const held: Chunk[] = [];
     try {
       iterator = (await open({ attempt, signal: controller.signal }))[Symbol.asyncIterator]();
       for (;;) {
         // The caller's abort ends the stream between chunks, whatever the stream does with its signal.
-        attempts.checkAborted();
+        if (attempts.signal.aborted) {
+          abortedByCaller = true;
+          break;
+        }
         const next = await iterator.next();
         if (next.done === true) {
           iterator = undefined;
@@ -118,6 +127,8 @@ async function* chunks<Chunk>(
         yield chunk;
       }
     } catch (thrown) {
+      // A LangGraph interrupt, or the caller's abort as the stream threw it: on as it is, once the stream is closed.
+      if (attempts.isControlSignal(thrown)) throw thrown;
       failure = thrown;
     } finally {
       // The consumer stopped, the attempt failed, or the stream ended: nothing is left running.
@@ -125,6 +136,8 @@ async function* chunks<Chunk>(
       controller.abort();
       if (iterator !== undefined) await closeQuietly(iterator);
     }
+    // The caller asked for it: not a failure to report.
+    if (abortedByCaller) throw aborted(attempts.signal);
     await retryOrThrow(attempts, modelErrorOf(failure), attempt, outputStarted, options?.retryAfterOutput === true);
   }
 }

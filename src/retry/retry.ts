@@ -9,7 +9,9 @@ import { checkRetryOptions, type RetryOptions } from './retry-options.js';
  * (`retryAfterMs`) it never retries earlier than asked, and its jitter only lengthens the wait. A
  * server delay above `maxRetryAfterMs` means giving up at once (the delay stays on the error for a
  * caller who schedules the work later). When it gives up it throws the last error, normalized, with
- * `details.attempts`.
+ * `details.attempts`. A control signal `fn` throws (`isControlSignal`: a LangGraph interrupt or command,
+ * or, once the caller's `signal` has aborted, its reason or an AbortError) is rethrown at once as it is:
+ * never retried, normalized, counted or told to `onError`.
  *
  * @example
  * ```ts
@@ -33,6 +35,7 @@ export async function retry<T>(fn: (context: { readonly attempt: number; readonl
     try {
       return await fn({ attempt, signal: attempts.signal });
     } catch (thrown) {
+      if (attempts.isControlSignal(thrown)) throw thrown;
       await attempts.failed(isFaultlineError(thrown) ? thrown : normalizeError(thrown), attempt);
     }
   }
