@@ -6,12 +6,13 @@ export { FaultlineError } from './base/faultline-error.js';
 export type { FaultlineErrorOptions, MessageOption } from './base/options.js';
 export { isFaultlineError } from './base/is-faultline-error.js';
 export { ErrorCategory } from './foundation/category.js';
+export { isControlSignal } from './foundation/control-signal.js';
 export type { ErrorDefaults } from './base/defaults.js';
 export type { ErrorDetails, ErrorDetailValue, JsonObject, JsonValue } from './foundation/json.js';
 
 export {
   ModelError, ModelRateLimitError, ModelTimeoutError, ModelApiError, ModelContextLengthError, ModelQuotaExceededError,
-  ModelContentFilterError, isRetryableStatus,
+  ModelContentFilterError, ModelOutputError, isRetryableStatus,
   type ModelErrorOptions, type ModelTimeoutErrorOptions, type ModelContext,
 } from './errors/model.js';
 export {

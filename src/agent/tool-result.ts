@@ -49,6 +49,7 @@ const RECOMMENDATIONS: Readonly<Record<string, readonly string[]>> = {
   MODEL_QUOTA_EXCEEDED: ['Use another model or provider.'],
   MODEL_CONTEXT_LENGTH_EXCEEDED: ['Shorten the input and try again.'],
   MODEL_CONTENT_FILTERED: ['Rephrase the request within the content policy.'],
+  MODEL_OUTPUT_INVALID: ['Ask the model again; if it fails again, simplify the request or the schema.'],
   AGENT_ERROR: ['Stop and tell the user what failed.'],
   AGENT_MAX_ITERATIONS: ['Give the best answer you have now.'],
   AGENT_INVALID_STATE_TRANSITION: ['Do not repeat this step: continue from the current state.'],

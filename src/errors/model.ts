@@ -5,6 +5,7 @@ import { MODEL_FIELDS, TIMEOUT_FIELDS, type FieldOptionsOf, type FieldsOf } from
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { isSdkTimeout, providerFailure, readProviderError, type ProviderReading } from '../recognition/provider-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
+import { frameworkOptions, providerFields, readFrameworkError, type FrameworkKind, type FrameworkReading } from '../recognition/framework-error.js';
 import { parseRetryAfter } from '../recognition/retry-after.js';
 import { AuthenticationError, AuthorizationError, type AuthError } from './auth.js';
 
@@ -44,7 +45,9 @@ export class ModelError<Options extends ModelErrorOptions = ModelErrorOptions> e
   /**
    * Maps anything thrown by a model call into the model family: a timeout becomes
    * ModelTimeoutError, status 429 ModelRateLimitError, a network failure or another status
-   * ModelApiError, anything else ModelError. A faultline error passes through unchanged.
+   * ModelApiError, anything else ModelError. A framework's model errors get their class
+   * (docs/frameworks.md): the AI SDK's RetryError its last error's, NoObjectGeneratedError
+   * ModelOutputError, and so on. A faultline error passes through unchanged.
    *
    * @example
    * ```ts
@@ -58,8 +61,22 @@ export class ModelError<Options extends ModelErrorOptions = ModelErrorOptions> e
   static from<E extends FaultlineError>(value: E, context?: ModelContext): E;
   static from(value: unknown, context?: ModelContext): ModelError | AuthError;
   static from(value: unknown, context?: ModelContext): FaultlineError {
-    return isFaultlineError(value) ? value : modelErrorFor(value, recognize(value), readProviderError(value), context);
+    if (isFaultlineError(value)) return value;
+    const framework = readFrameworkError(value);
+    return framework === undefined ? modelErrorFor(value, recognize(value), readProviderError(value), context) : modelFrameworkError(value, framework, context);
   }
+}
+
+/** A framework's error in the model family: its model kinds by MODEL_CLASSES, a wrapper by what it wraps, anything else by the model rules. */
+function modelFrameworkError(value: unknown, reading: FrameworkReading, context: ModelContext | undefined): ModelError | AuthError {
+  if (reading.kind === 'wrapped') {
+    const inner = ModelError.from(reading.wraps, context);
+    return new (inner.constructor as typeof ModelError)(reading.message, frameworkOptions(value, reading, inner));
+  }
+  const Class = Object.hasOwn(MODEL_CLASSES, reading.kind) ? MODEL_CLASSES[reading.kind] : undefined;
+  return Class === undefined
+    ? modelErrorFor(value, recognize(value), readProviderError(value), context)
+    : new Class(reading.message, frameworkOptions(value, reading, providerFields(value, context)));
 }
 
 /**
@@ -226,3 +243,31 @@ export class ModelContextLengthError<Options extends ModelErrorOptions = ModelEr
     message: "The input exceeds the model's context length",
   };
 }
+
+/**
+ * The model answered, but not with what was asked: no object, no content, JSON that does not parse
+ * or an object that does not fit the schema, a tool call in a shape the framework cannot run.
+ * Retryable: generating again often succeeds. `normalizeError` gives it for the frameworks' errors
+ * that say so (the AI SDK's NoObjectGeneratedError, the OpenAI Agents SDK's ModelBehaviorError,
+ * LangChain's OUTPUT_PARSING_FAILURE), keeping `details.finishReason` and `details.usage` where they
+ * say them.
+ *
+ * @example
+ * ```ts
+ * throw new ModelOutputError('The answer did not match the schema', { provider: 'openai', model: 'gpt-4o' });
+ * ```
+ */
+export class ModelOutputError<Options extends ModelErrorOptions = ModelErrorOptions> extends ModelError<Options> {
+  static override readonly defaults: ErrorDefaults = {
+    name: 'ModelOutputError',
+    code: 'MODEL_OUTPUT_INVALID',
+    message: "The model's output was not what was asked for",
+    retryable: true,
+  };
+}
+
+// Declared after the classes it names. The framework kinds the model family has a class for.
+const MODEL_CLASSES: Partial<Record<FrameworkKind, new (message?: string | null, options?: ModelErrorOptions) => ModelError | AuthError>> = {
+  'model-output': ModelOutputError, 'content-filter': ModelContentFilterError, 'context-length': ModelContextLengthError,
+  'rate-limit': ModelRateLimitError, 'model-api': ModelApiError, 'model-timeout': ModelTimeoutError, unauthenticated: AuthenticationError,
+};

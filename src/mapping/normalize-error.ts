@@ -11,12 +11,16 @@ import { mappedOptions } from '../recognition/mapped-options.js';
 import { isSdkTimeout, readProviderError } from '../recognition/provider-error.js';
 import { modelErrorFor } from '../errors/model.js';
 import { statusError } from './status-error.js';
+import { langChainRetryable, readFrameworkError } from '../recognition/framework-error.js';
+import { frameworkError } from './framework-error.js';
 
 /**
  * Turns any thrown value into a faultline error. A faultline error (of any copy) comes back as
  * the same object; anything else becomes the best-fitting class with the value as `cause`: a
- * ZodError ValidationError, an error shaped like an LLM SDK's (OpenAI- or Anthropic-style API
- * errors, the Vercel AI SDK's APICallError) the model error `ModelError.from` would give, timeouts
+ * ZodError ValidationError, an agent framework's error (the Vercel AI SDK, the OpenAI Agents SDK,
+ * LangChain and LangGraph, MCP clients: docs/frameworks.md) the class its table gives, an error shaped
+ * like an LLM SDK's (OpenAI- or Anthropic-style API errors, the Vercel AI SDK's APICallError) the model
+ * error `ModelError.from` would give, timeouts
  * TimeoutError, aborts AgentAbortedError, network failures TransientError, any other error with an
  * HTTP status the class of the generic status table (docs/mapping.md), the rest UnknownError. Never
  * throws, whatever it is given.
@@ -36,11 +40,17 @@ export function normalizeError(value: unknown): FaultlineError {
   // is one more frame the engine captures into its stack trace (the bulk of what building an error
   // costs), and one more line of faultline above the caller's own in that trace.
   if (isFaultlineError(value)) return value;
+  const framework = readFrameworkError(value);
+  if (framework !== undefined) return frameworkError(value, framework, normalizeError);
   const recognition = recognize(value);
   const fields = recognition.issues === undefined ? undefined : zodIssueFields(value);
   if (fields !== undefined) return validationErrorFor(value, recognition, undefined, fields);
   const provider = readProviderError(value);
-  if (provider?.sdkShaped === true) return modelErrorFor(value, recognition, provider, undefined);
+  if (provider?.sdkShaped === true) {
+    // LangChain stamps the provider errors it retried: its word decides, where it gave one.
+    const retryable = langChainRetryable(value);
+    return modelErrorFor(value, recognition, retryable === undefined ? provider : { ...provider, retryable }, undefined);
+  }
   const { kind, message } = recognition;
   const options = mappedOptions(value, recognition, undefined);
   switch (kind) {

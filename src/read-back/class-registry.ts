@@ -5,7 +5,8 @@ import { declaredNameOf, installDefaults, type ErrorDefaults } from '../base/def
 import { AgentAbortedError, AgentError, AgentMaxIterationsError, AgentStateError } from '../errors/agent.js';
 import { AuthenticationError, AuthError, AuthorizationError } from '../errors/auth.js';
 import {
-  ModelApiError, ModelContentFilterError, ModelContextLengthError, ModelError, ModelQuotaExceededError, ModelRateLimitError, ModelTimeoutError,
+  ModelApiError, ModelContentFilterError, ModelContextLengthError, ModelError, ModelOutputError, ModelQuotaExceededError, ModelRateLimitError,
+  ModelTimeoutError,
 } from '../errors/model.js';
 import { SecurityError } from '../errors/security.js';
 import { StorageError } from '../errors/storage.js';
@@ -42,6 +43,7 @@ export const FAMILY_CLASSES: Readonly<Record<ErrorCategory, FaultlineErrorClass>
 /** Every built-in concrete class. */
 export const BUILT_IN_CLASSES: readonly FaultlineErrorClass[] = [
   ModelError, ModelRateLimitError, ModelTimeoutError, ModelApiError, ModelContextLengthError, ModelQuotaExceededError, ModelContentFilterError,
+  ModelOutputError,
   ToolError, ToolNotFoundError, ToolPermissionError, ToolExecutionError, ToolTimeoutError,
   AgentError, AgentMaxIterationsError, AgentStateError, AgentAbortedError,
   StorageError, SecurityError, AuthError, AuthenticationError, AuthorizationError,

@@ -34,7 +34,7 @@ const SDK = '@restatedev/restate-sdk';
 // `MODULE_NOT_FOUND` (require), Bun's and Deno's, a bundler's. The name is quoted in each, which tells
 // the SDK itself apart from a dependency of it that is missing (`'@restatedev/restate-sdk-core'`):
 // that is a broken installation, not a missing SDK, and is thrown as it is.
-const NOT_FOUND_CODES = new Set(['ERR_MODULE_NOT_FOUND', 'MODULE_NOT_FOUND']);
+const NOT_FOUND_CODES = /* @__PURE__ */ new Set(['ERR_MODULE_NOT_FOUND', 'MODULE_NOT_FOUND']);
 const NOT_FOUND_WORDS = /cannot find|could not (?:find|resolve)|failed to resolve|no such module/i;
 const NAMED = /['"`]@restatedev\/restate-sdk['"`]/;
 

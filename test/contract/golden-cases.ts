@@ -12,6 +12,7 @@ import {
   ToolTimeoutError, TransientError, UnknownError, ValidationError,
   type ErrorDefaults, type FaultlineError, type FaultlineErrorOptions, type SerializeOptions, type ToolErrorOptions,
 } from '../../src/index.js';
+import { ModelOutputError } from '../../src/errors/model.js';
 
 /** Options of {@link PaymentDeclinedError}: a tool error's, and the payment's own fields. */
 export interface PaymentDeclinedErrorOptions extends ToolErrorOptions {
@@ -85,6 +86,7 @@ export const BUILT_IN_CASES: readonly GoldenCase[] = [
   },
   { file: 'ModelQuotaExceededError', build: () => new ModelQuotaExceededError(MESSAGE, { ...common(), provider: 'openai', model: 'gpt-4o' }) },
   { file: 'ModelContentFilterError', build: () => new ModelContentFilterError(MESSAGE, { ...common(), provider: 'azure', model: 'gpt-4o' }) },
+  { file: 'ModelOutputError', build: () => new ModelOutputError(MESSAGE, { ...common(), provider: 'openai', model: 'gpt-4o' }) },
   { file: 'ToolError', build: () => new ToolError(MESSAGE, { ...common(), toolName: 'search' }) },
   { file: 'ToolNotFoundError', build: () => new ToolNotFoundError(MESSAGE, { ...common(), toolName: 'delete' }) },
   { file: 'ToolPermissionError', build: () => new ToolPermissionError(MESSAGE, { ...common(), toolName: 'shell' }) },

@@ -16,11 +16,11 @@ describe('golden files', () => {
     },
   );
 
-  it('has a golden file for each of the 25 built-in concrete classes, named after the class', () => {
+  it('has a golden file for each of the 26 built-in concrete classes, named after the class', () => {
     expect(BUILT_IN_CASES.map((golden) => golden.file).sort()).toEqual(
       [
         'ModelError', 'ModelRateLimitError', 'ModelTimeoutError', 'ModelApiError', 'ModelContextLengthError', 'ModelQuotaExceededError',
-        'ModelContentFilterError',
+        'ModelContentFilterError', 'ModelOutputError',
         'ToolError', 'ToolNotFoundError', 'ToolPermissionError', 'ToolExecutionError', 'ToolTimeoutError',
         'AgentError', 'AgentMaxIterationsError', 'AgentStateError', 'AgentAbortedError',
         'StorageError', 'SecurityError', 'AuthError', 'AuthenticationError', 'AuthorizationError',

@@ -1,0 +1,41 @@
+import type { FaultlineError } from '../base/faultline-error.js';
+import { AgentAbortedError, AgentError, AgentMaxIterationsError } from '../errors/agent.js';
+import { AuthenticationError } from '../errors/auth.js';
+import { ModelApiError, ModelContentFilterError, ModelContextLengthError, ModelOutputError, ModelRateLimitError, ModelTimeoutError } from '../errors/model.js';
+import { SecurityError } from '../errors/security.js';
+import { TimeoutError } from '../errors/timeout.js';
+import { ToolError, ToolExecutionError, ToolNotFoundError, ToolTimeoutError } from '../errors/tool.js';
+import { TransientError } from '../errors/transient.js';
+import { UnknownError } from '../errors/unknown.js';
+import { ValidationError } from '../errors/validation.js';
+import { frameworkOptions, providerFields, type FrameworkKind, type FrameworkReading } from '../recognition/framework-error.js';
+
+type ErrorClass = new (message?: string | null, options?: object) => FaultlineError;
+
+/** The class of each kind of framework error, in `normalizeError` (docs/frameworks.md has the tables by framework). */
+const CLASS_OF_KIND: Readonly<Record<Exclude<FrameworkKind, 'wrapped'>, ErrorClass>> = {
+  'model-output': ModelOutputError, 'content-filter': ModelContentFilterError, 'context-length': ModelContextLengthError,
+  'rate-limit': ModelRateLimitError, unauthenticated: AuthenticationError, 'model-api': ModelApiError, 'model-timeout': ModelTimeoutError,
+  'tool-not-found': ToolNotFoundError, 'tool-timeout': ToolTimeoutError, 'tool-execution': ToolExecutionError, validation: ValidationError,
+  security: SecurityError, 'max-iterations': AgentMaxIterationsError, aborted: AgentAbortedError, agent: AgentError,
+  timeout: TimeoutError, transient: TransientError, unknown: UnknownError,
+};
+
+/**
+ * The error `normalizeError` gives a framework's error. A wrapper takes the class the error it wraps
+ * gets (`normalize`): a RetryError its last error's, keeping the attempts. A tool call's failure
+ * (the OpenAI Agents SDK's ToolCallError) is a ToolExecutionError as retryable as what it wraps,
+ * unless that is a tool's failure already, or a SecurityError: fail closed wins.
+ */
+export function frameworkError(value: unknown, reading: FrameworkReading, normalize: (value: unknown) => FaultlineError): FaultlineError {
+  const { kind, wraps, message } = reading;
+  if (kind !== 'wrapped' && (kind !== 'tool-execution' || wraps === undefined)) {
+    return new CLASS_OF_KIND[kind](message, frameworkOptions(value, reading, providerFields(value, undefined)));
+  }
+  const inner = normalize(wraps);
+  if (kind === 'wrapped' || inner instanceof ToolError || inner instanceof SecurityError) {
+    return new (inner.constructor as ErrorClass)(message, frameworkOptions(value, reading, inner));
+  }
+  const { retryable, retryAfterMs, status, requestId, details } = inner;
+  return new ToolExecutionError(message, frameworkOptions(value, reading, { retryable, retryAfterMs, status, requestId, details }));
+}
