@@ -4,8 +4,9 @@
 import { createServer } from 'node:http';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
-import { streamText } from 'ai';
-import { ModelApiError, normalizeError } from 'faultline';
+import { generateObject, generateText, streamText, tool } from 'ai';
+import { z } from 'zod';
+import { ModelApiError, ModelOutputError, ModelRateLimitError, normalizeError, ToolNotFoundError } from 'faultline';
 import { retryStream } from 'faultline/retry';
 
 // The AI SDK warns of the unknown test model on every call: noise here.
@@ -40,16 +41,26 @@ const anthropicEnd = [
 ];
 const overloaded = sse('error', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } });
 
+// Each request gets the next scripted answer: a list of SSE events (a stream), or { status, headers, body } (JSON).
 let streams = [[]];
 let requests = 0;
 const server = createServer((request, response) => {
-  const events = streams[Math.min(requests, streams.length - 1)];
+  const answer = streams[Math.min(requests, streams.length - 1)];
   requests++;
   request.resume();
   request.on('end', () => {
+    if (!Array.isArray(answer)) {
+      response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+      response.end(JSON.stringify(answer.body));
+      return;
+    }
     response.writeHead(200, { 'content-type': 'text/event-stream', 'request-id': `req_${requests}` });
-    response.end(events.join(''));
+    response.end(answer.join(''));
   });
+});
+const completion = (message, finishReason = 'stop') => ({
+  status: 200, headers: {},
+  body: { id: 'chatcmpl-1', object: 'chat.completion', created: 1, model: 'gpt-test', choices: [{ index: 0, message: { role: 'assistant', content: null, ...message }, finish_reason: finishReason }], usage: { prompt_tokens: 7, completion_tokens: 5, total_tokens: 12 } },
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${server.address().port}/v1`;
@@ -94,6 +105,33 @@ try {
       caught = error;
     }
     assertEqual([caught?.name, caught?.retryable, caught?.outputStarted, requests], ['ModelApiError', true, true, 1], 'class, retryable, outputStarted, requests');
+  });
+
+  const openai = () => createOpenAI({ apiKey: 'sk-test', baseURL: base }).chat('gpt-test');
+
+  await check('ai 7 generateText: a persistent 429 after its own retries (RetryError) is a ModelRateLimitError keeping retryAfterMs and the attempts', async () => {
+    script({ status: 429, headers: { 'retry-after-ms': '5' }, body: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } } });
+    let thrown;
+    try { await generateText({ model: openai(), prompt: 'Hi' }); } catch (error) { thrown = error; }
+    const error = normalizeError(thrown);
+    assertEqual([thrown?.name, error instanceof ModelRateLimitError, error.retryAfterMs, error.details?.attempts, requests, error.cause === thrown], ['AI_RetryError', true, 5, 3, 3, true], 'name, class, retryAfterMs, attempts, requests, cause');
+  });
+
+  await check('ai 7 generateObject given text that is not the schema: ModelOutputError', async () => {
+    script(completion({ content: 'Sure! The weather is nice.' }));
+    let thrown;
+    try { await generateObject({ model: openai(), schema: z.object({ city: z.string() }), prompt: 'Weather?' }); } catch (error) { thrown = error; }
+    const error = normalizeError(thrown);
+    assertEqual([thrown?.name, error instanceof ModelOutputError, error.retryable], ['AI_NoObjectGeneratedError', true, true], 'name, class, retryable');
+  });
+
+  await check('ai 7 a call to an unknown tool: ToolNotFoundError naming it', async () => {
+    script(completion({ tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'delete', arguments: '{}' } }] }, 'tool_calls'), completion({ content: 'Done.' }));
+    const search = tool({ description: 'Search', inputSchema: z.object({ query: z.string() }), execute: async () => 'found' });
+    const result = await generateText({ model: openai(), tools: { search }, prompt: 'Delete it' });
+    const call = result.steps[0]?.toolCalls.find((part) => part.invalid === true);
+    const error = normalizeError(call?.error);
+    assertEqual([error instanceof ToolNotFoundError, error.toolName], [true, 'delete'], 'class, toolName');
   });
 
   await check('ai 7 textStream ends quietly on a failure', async () => {

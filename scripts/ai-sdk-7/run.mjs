@@ -1,4 +1,5 @@
-// `npm run test:ai-sdk-7`: faultline against the Vercel AI SDK 7, which needs Node 22. Installs `ai` 7
+// `npm run test:ai-sdk-7`: faultline against the Vercel AI SDK 7, which needs Node 22: its stream
+// failures (issue #17) and its own errors (issue #18). Installs `ai` 7
 // and its providers (pinned) into the runtimes cache outside the clone, links the built faultline
 // beside them, and runs checks.mjs there on the Node 22 binary that test:restate uses. Prints one line
 // per check, then `ai-sdk-7: N passed, N failed`.
