@@ -6,15 +6,8 @@ import { z } from 'zod';
 import { safeTool } from '../../src/agent/index.js';
 import type { ErrorEvent } from '../../src/index.js';
 import { HOSTILE_KINDS, hostileValue } from '../hardening/arbitraries.js';
+import { rejection } from '../rejection.js';
 
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('did not reject');
-}
 
 const LANGGRAPH_SIGNALS: readonly (readonly [string, () => object])[] = [
   ['GraphInterrupt', () => new GraphInterrupt([{ id: 'i1', value: 'Approve?' }])],

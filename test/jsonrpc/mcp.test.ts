@@ -8,6 +8,7 @@ import { CallToolRequestSchema, ErrorCode, McpError } from '@modelcontextprotoco
 import { describe, expect, it } from 'vitest';
 import { ModelRateLimitError, TimeoutError, ToolExecutionError } from '../../src/index.js';
 import { fromJsonRpcError, JSON_RPC_CATEGORY_CODES, toJsonRpcError } from '../../src/jsonrpc/index.js';
+import { rejection } from '../rejection.js';
 
 /** A client connected to a server whose tools/call throws `error` as JSON-RPC carries it, or never answers. */
 async function connect(error: unknown): Promise<Client> {
@@ -25,14 +26,6 @@ async function connect(error: unknown): Promise<Client> {
   return client;
 }
 
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('did not reject');
-}
 
 describe('faultline/jsonrpc across the Model Context Protocol', () => {
   it('sends a model error with a code of its own, which the MCP client does not take for a request timeout, and reads it back', async () => {

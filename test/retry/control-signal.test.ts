@@ -4,6 +4,7 @@ import { Command, GraphInterrupt, NodeInterrupt, ParentCommand } from '@langchai
 import { describe, expect, it } from 'vitest';
 import { AgentAbortedError, TransientError, type ErrorEvent } from '../../src/index.js';
 import { retry, retryStream, type RetryClock, type StreamAttempt } from '../../src/retry/index.js';
+import { rejection } from '../rejection.js';
 
 const clock: RetryClock = { now: () => 0, sleep: () => Promise.resolve() };
 
@@ -21,14 +22,6 @@ const ABORTS: readonly (readonly [string, (signal: AbortSignal) => unknown])[] =
   ['a DOMException named AbortError', () => new DOMException('This operation was aborted', 'AbortError')],
 ];
 
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('did not reject');
-}
 
 /** The listeners a test must find silent, and what they heard. */
 function listeners(): { readonly heard: string[]; readonly onError: (event: ErrorEvent) => void; readonly onRetry: () => void } {

@@ -11,6 +11,7 @@ import {
 } from '../../src/retry/index.js';
 import { HOSTILE_KINDS, hostileValue } from '../hardening/arbitraries.js';
 import { withThrowingGetters } from '../hardening/hostile.js';
+import { rejection } from '../rejection.js';
 
 function fakeClock(): RetryClock & { readonly sleeps: number[] } {
   let now = 0;
@@ -18,14 +19,6 @@ function fakeClock(): RetryClock & { readonly sleeps: number[] } {
   return { sleeps, now: () => now, sleep: (ms) => { sleeps.push(ms); now += ms; return Promise.resolve(); } };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('did not reject');
-}
 
 
 /** A faultline error whose field `key` was mutated to `value`. */
