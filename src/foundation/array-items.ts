@@ -36,7 +36,8 @@ export function forEachItem(array: readonly unknown[], visit: (item: unknown) =>
 }
 
 /** The index a key names, when it is a canonical array index ('0', '17'; not '01' or '1.0'). */
-function arrayIndex(key: string): number | undefined {
+/** The array index a key stands for (a canonical whole number below 2³² − 1, as JavaScript lists first), or undefined. */
+export function arrayIndex(key: string): number | undefined {
   const index = Number(key);
   return Number.isInteger(index) && index >= 0 && index < 4294967295 && String(index) === key ? index : undefined;
 }

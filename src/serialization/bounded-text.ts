@@ -35,7 +35,7 @@ export function field(value: string, run: Run, node: Node): string {
 
 /** A declared class name, written as it is (it is an identifier, not text to redact), but bounded like any field. */
 export function boundedName(value: string, node: Node): string {
-  return bounded(value, value, node);
+  return bounded(storable(value), value, node);
 }
 
 function bounded(written: string, original: string, node: Node): string {
@@ -61,9 +61,23 @@ function cutText(value: string, length: number): string {
   return value.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
 }
 
-/** The run's redaction, or the text as it is when redaction is off. */
+/**
+ * Text as it is written: redacted (unless redaction is off), and storable, so that every output can
+ * go into a Postgres `jsonb` column, which refuses `\u0000` and a lone surrogate (a string cut in the
+ * middle of an emoji): each becomes U+FFFD, as `String#toWellFormed` does. One code unit for one, so
+ * lengths and cuts stay as they were.
+ */
 export function redact(value: string, run: Run): string {
-  return run.redactor === undefined ? value : run.redactor.text(value);
+  return storable(run.redactor === undefined ? value : run.redactor.text(value));
+}
+
+// A NUL, a high surrogate with no low one after it, or a low one with no high one before it.
+const NOT_STORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const NOT_STORABLE_ALL = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** `value` with every NUL and lone surrogate replaced by U+FFFD. */
+export function storable(value: string): string {
+  return NOT_STORABLE.test(value) ? value.replace(NOT_STORABLE_ALL, '\ufffd') : value;
 }
 
 /** Any value's string form, never throwing: '' for nothing, [Unreadable] when String() throws. */

@@ -3,7 +3,7 @@ import { readProperty, readString } from '../foundation/safe-read.js';
 import { REDACTED } from '../redaction/redactor.js';
 import { extend, onChain, type Chain } from './ancestor-chain.js';
 import { cutDetails, cutOf, MARKERS, type Node, type Run } from './serialization-state.js';
-import { forEachItem } from '../foundation/array-items.js';
+import { arrayIndex, forEachItem } from '../foundation/array-items.js';
 import { setOwn } from '../foundation/own-property.js';
 import type { SerializedJson } from '../contract/serialized-error.js';
 import { budgetedText, redact, stringOf } from './bounded-text.js';
@@ -113,17 +113,19 @@ function copyItem(items: SerializedJson[], item: unknown, run: Run, node: Node, 
   return true;
 }
 
-/** Copies the values under `keys` of `source`, each read on its own so that a throwing getter costs only its key. */
+/**
+ * Copies the values under `keys` of `source`, each read on its own so that a throwing getter costs
+ * only its key, in the canonical order ({@link canonicalKeys}).
+ */
 function recordCopy(source: object, keys: readonly string[], run: Run, node: Node, depth: number, path: Chain): SerializedJson {
   const out: Record<string, SerializedJson> = {};
-  for (const key of keys) {
+  for (const [key, written] of canonicalKeys(keys, run)) {
     if (node.budget <= 0) {
       cutOf(node).details = true;
       break;
     }
     // Keys are text too (a Map keyed by API keys must not write them out), and are charged as
     // written, so that a second pass over the output charges the same.
-    const written = redact(key, run);
     node.budget -= written.length;
     const secret = run.redactor !== undefined && (run.redactor.key(key) || run.redactor.key(written));
     let value: unknown;
@@ -143,6 +145,26 @@ function recordCopy(source: object, keys: readonly string[], run: Run, node: Nod
     else out[written] = copy;
   }
   return out;
+}
+
+/**
+ * Each key with how it is written, in the order the output lists them: array indices first, in
+ * ascending order (as every JavaScript object lists them, whatever order they were set in), then the
+ * other keys by UTF-16 code units (the order of RFC 8785, the JSON Canonicalization Scheme). So data
+ * read back from a store that reorders keys (Postgres `jsonb` puts shorter keys first, MongoDB keeps
+ * its own) is written again in the same bytes. The copy walks the keys in this order too, so that a
+ * second pass charges and cuts exactly as the first.
+ */
+function canonicalKeys(keys: readonly string[], run: Run): (readonly [string, string])[] {
+  return keys.map((key) => [key, redact(key, run)] as const).sort(([, a], [, b]) => compareKeys(a, b));
+}
+
+function compareKeys(a: string, b: string): number {
+  const first = arrayIndex(a);
+  const second = arrayIndex(b);
+  if (first !== undefined || second !== undefined) return first === undefined ? 1 : second === undefined ? -1 : first - second;
+  // `<` compares strings by UTF-16 code units.
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Whether a value is written as an error node: a faultline error of any copy, or any Error. */

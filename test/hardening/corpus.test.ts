@@ -418,23 +418,22 @@ describe('an object whose Symbol.toPrimitive throws', () => {
   });
 });
 
-describe('strings with lone surrogates', () => {
-  const LONE = 'high \uD800 then low \uDC00 reversed \uDC00\uD800 end';
+describe('strings with lone surrogates and NUL characters', () => {
+  const LONE = 'high \uD800 then low \uDC00 reversed \uDC00\uD800 pair \uD83D\uDE00 nul \u0000 end';
+  const STORED = 'high \uFFFD then low \uFFFD reversed \uFFFD\uFFFD pair \uD83D\uDE00 nul \uFFFD end';
 
-  it('are written as valid JSON text, escaped, that reads back to the same string', () => {
+  it('are written as well-formed text a Postgres jsonb column stores: each becomes U+FFFD, a surrogate pair stays', () => {
     const error = new ToolError(LONE, { details: { [LONE]: LONE }, recommendations: [LONE] });
     const text = expectContract(serializeError(error));
-    expect(text).toContain('\\ud800');
-    expect(text).toContain('\\udc00');
-    // Escaped, the text is plain UTF-16 that survives UTF-8 encoding unchanged.
+    expect(text).not.toMatch(/\\u0000|\\ud[89a-f]/i);
     expect(Buffer.from(text, 'utf8').toString('utf8')).toBe(text);
-    expect(JSON.parse(text)).toEqual({ ...toolHead(LONE), recommendations: [LONE], details: { [LONE]: LONE } });
+    expect(JSON.parse(text)).toEqual({ ...toolHead(STORED), recommendations: [STORED], details: { [STORED]: STORED } });
   });
 
-  it('round-trip through deserializeError with the message identical', () => {
+  it('round-trip through deserializeError, and the output is a fixed point', () => {
     const text = JSON.stringify(serializeError(new ToolError(LONE)));
     const restored = deserializeError(text);
-    expect(restored.message).toBe(LONE);
+    expect(restored.message).toBe(STORED);
     expect(JSON.stringify(serializeError(restored))).toBe(text);
   });
 });

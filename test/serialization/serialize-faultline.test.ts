@@ -517,8 +517,8 @@ describe('serializeError, plain data in cause position that has a node shape', (
     expect(again).toBe(first);
   });
 
-  it('leaves plain data of no node shape in its own order', () => {
-    const out = serializeError(new ToolError('x', { cause: { b: 1, a: 2 } }));
-    expect(Object.keys(out.cause as object)).toEqual(['b', 'a']);
+  it('writes plain data of no node shape in the canonical key order: array indices ascending, then by UTF-16 code units', () => {
+    const out = serializeError(new ToolError('x', { cause: { b: 1, a: 2, 10: 'ten', 2: 'two', B: 3, é: 4, aa: 5 } }));
+    expect(Object.keys(out.cause as object)).toEqual(['2', '10', 'B', 'a', 'aa', 'b', 'é']);
   });
 });
