@@ -21,8 +21,8 @@ const LANGGRAPH_SIGNALS: readonly string[] = ['GraphInterrupt', 'NodeInterrupt',
  *   GraphInterrupt that `interrupt()` throws, NodeInterrupt, ParentCommand, GraphDrained), or an Error
  *   named one of those (how LangGraph's `isGraphInterrupt` and `isParentCommand` test, across copies).
  * - **The abort the caller asked for**, when `signal` (the caller's) is given and has aborted: the
- *   signal's reason itself, or an error named `AbortError` (what `fetch`, streams and most SDKs throw
- *   for an aborted signal). Without `signal`, an AbortError is an ordinary failure: whose abort it was
+ *   signal's reason itself, or an error named `AbortError` (what `fetch` and streams throw for an
+ *   aborted signal) or `APIUserAbortError` (what the OpenAI and Anthropic SDKs throw). Without `signal`, an AbortError is an ordinary failure: whose abort it was
  *   cannot be told.
  *
  * A faultline error is a failure, never a signal (unless it is the caller's own abort reason). Every read
@@ -55,5 +55,7 @@ function isAbortOf(value: unknown, signal: AbortSignal): boolean {
   if (readProperty(signal, 'aborted') !== true) return false;
   const reason = readProperty(signal, 'reason');
   if (reason !== undefined && value === reason) return true;
-  return readString(value, 'name') === 'AbortError';
+  // The OpenAI and Anthropic SDKs throw their own APIUserAbortError for an aborted signal.
+  const name = readString(value, 'name');
+  return name === 'AbortError' || name === 'APIUserAbortError';
 }

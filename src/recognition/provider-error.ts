@@ -65,8 +65,9 @@ const CAUSE_LEVELS = 3;
 // Only this much of each piece of text is read: a body may be megabytes.
 const TEXT_LIMIT = 2000;
 
-const QUOTA = /insufficient_quota|exceeded your current quota|check your plan and billing|credit balance is too low|billing|spend(?:ing)? limit|quota/;
-const PER_MINUTE = /per min|per minute|rate[ _-]?limit/;
+const QUOTA = /insufficient_quota|exceeded your current quota|check your plan and billing|credit balance is too low|insufficient credits|billing|spend(?:ing)? limit|quota/;
+// A rate, not an account: Vertex's routine 429 says "Resource has been exhausted (e.g. check quota)".
+const PER_MINUTE = /per min|per minute|rate[ _-]?limit|resource has been exhausted/;
 const OVERLOADED = /overloaded/;
 const CONTENT_FILTER = /content_filter|invalid_prompt|content[ _]policy|safety system|responsible ?ai/;
 const CONTEXT_LENGTH = /context_length_exceeded|context length|maximum context|context window|prompt is too long|too many tokens|input is too long/;
@@ -108,7 +109,8 @@ interface ProviderSaid {
  * error with a `code` is not a provider's failure.
  */
 function providerSaid(node: object): ProviderSaid | undefined {
-  const body = readProperty(node, 'error');
+  // The parsed body: an SDK's `error`, or the AI SDK's APICallError's `data`.
+  const body = readProperty(node, 'error') ?? readProperty(node, 'data');
   const own = { type: readProperty(node, 'type'), code: readProperty(node, 'code') };
   const hasBody = typeof body === 'object' && body !== null;
   // Most errors have no body and no type (at most a code, a Node system error's): done in four reads.
@@ -133,7 +135,7 @@ function providerSaid(node: object): ProviderSaid | undefined {
   }
   // A stream's error event the tables do not know: an SDK's error with a body and headers but no
   // status, Anthropic's raw event, a Responses API failure. Anything else is no provider's.
-  const streamShaped = hasBody ? readProperty(node, 'headers') !== undefined || own.type === 'error' : failed !== undefined;
+  const streamShaped = hasBody ? readProperty(node, 'headers') !== undefined || own.type === 'error' : failed !== undefined || own.type === 'error';
   return streamShaped ? { type, code, status: undefined } : undefined;
 }
 

@@ -1,12 +1,14 @@
 import { isFaultlineError, normalizeError } from '../index.js';
 import { MAX_TIMER_DELAY_MS, retryAfterMsOf, retryableOf } from '../foundation/policy-fields.js';
+import { readProperty } from '../foundation/safe-read.js';
 import { classify } from './error-policy.js';
 
 /**
  * Whether a thrown value (normalized) may be retried. Takes cockatiel's `handleWhen` as it is, and
  * p-retry's `shouldRetry` in one line: `shouldRetry: ({ error }) => isRetryable(error)`. A field that
  * is not what its type says (`retryable: "yes"`, a getter that throws) reads as not retryable, and so
- * does an error whose server asks for a delay no timer can wait (2³¹ ms, about 25 days, or more).
+ * does an error whose server asks for a delay no timer can wait (2³¹ ms, about 25 days, or more), and
+ * one with `outputStarted: true` (a stream that showed output is never replayed).
  * Never throws.
  *
  * @example
@@ -19,7 +21,8 @@ import { classify } from './error-policy.js';
  */
 export function isRetryable(error: unknown): boolean {
   const value = isFaultlineError(error) ? error : normalizeError(error);
-  return retryableOf(value) && (retryAfterMsOf(value) ?? 0) <= MAX_TIMER_DELAY_MS;
+  // A stream that showed output is never replayed (docs/streaming.md), whatever the provider said.
+  return retryableOf(value) && (retryAfterMsOf(value) ?? 0) <= MAX_TIMER_DELAY_MS && readProperty(value, 'outputStarted') !== true;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { isFaultlineError, ModelError, type FaultlineError } from '../index.js';
 import { checkType } from '../foundation/option-checks.js';
+import { isErrorObject } from '../foundation/error-object.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
 import { aborted, startAttempts, type Attempts } from './attempts.js';
 import { checkRetryOptions, type RetryOptions } from './retry-options.js';
@@ -107,6 +108,8 @@ async function* chunks<Chunk>(
           break;
         }
         const next = await iterator.next();
+        // An SDK's stream may end quietly when the signal it was given aborts: still the caller's abort.
+        attempts.checkAborted();
         if (next.done === true) {
           iterator = undefined;
           yield* held;
@@ -115,7 +118,7 @@ async function* chunks<Chunk>(
         const chunk = next.value;
         const inBand = errorOf(chunk);
         if (inBand !== undefined && inBand !== null) {
-          failure = inBand;
+          failure = inBandFailure(inBand);
           break;
         }
         if (!outputStarted && !isOutput(chunk)) {
@@ -158,6 +161,15 @@ function modelErrorOf(thrown: unknown): FaultlineError {
   return isFaultlineError(thrown) ? thrown : ModelError.from(thrown);
 }
 
+// An in-band error that is plain data (the AI SDK's part.error is the provider's raw `{ type, message }`)
+// is read as the stream's error event it came in, so that a type no table knows is still a model API
+// error that keeps it, not an unknown value.
+function inBandFailure(error: unknown): unknown {
+  return typeof error === 'object' && error !== null && !isErrorObject(error) && readString(error, 'type') !== 'error' && readString(error, 'type') !== 'response.failed'
+    ? { type: 'error', error }
+    : error;
+}
+
 function markOutputStarted(error: FaultlineError): void {
   try {
     if (error instanceof ModelError) Object.defineProperty(error, 'outputStarted', { value: true, writable: true, configurable: true, enumerable: true });
@@ -185,5 +197,15 @@ function inBandError(chunk: unknown): unknown {
 
 function notFraming(chunk: unknown): boolean {
   const type = readString(chunk, 'type');
-  return type === undefined || !FRAMING.has(type);
+  if (type !== undefined) return !FRAMING.has(type);
+  // A chat-completions chunk (no `type`) is output when a choice's delta carries text, a refusal or a
+  // tool call: the first chunk, `{ role: 'assistant', content: '' }`, carries none.
+  const choices = readProperty(chunk, 'choices');
+  return !Array.isArray(choices) || choices.some((choice: unknown) => {
+    const delta = readProperty(choice, 'delta');
+    const content = readProperty(delta, 'content');
+    const refusal = readProperty(delta, 'refusal');
+    return (typeof content === 'string' && content !== '') || (typeof refusal === 'string' && refusal !== '')
+      || readProperty(delta, 'tool_calls') !== undefined || readProperty(delta, 'function_call') !== undefined;
+  });
 }

@@ -143,3 +143,22 @@ describe('outputStarted', () => {
     expect(() => deserializeError({ name: 'ModelApiError', code: 'MODEL_API_ERROR', category: 'MODEL', message: 'x', retryable: true, outputStarted: 'yes' })).toThrow(ValidationError);
   });
 });
+
+describe('what a first review found', () => {
+  it('reads the AI SDK APICallError’s parsed body (data): a 500 whose body says timeout_error is a ModelTimeoutError', () => {
+    const body = { type: 'error', error: { type: 'timeout_error', message: 'Request timed out' } };
+    const apiCallError = Object.assign(new Error('Request timed out'), { name: 'AI_APICallError', statusCode: 500, isRetryable: true, responseHeaders: {}, data: body, responseBody: JSON.stringify(body) });
+    expect([normalizeError(apiCallError).constructor, ModelError.from(apiCallError).status]).toEqual([ModelTimeoutError, 500]);
+  });
+
+  it('reads a raw stream error event of a type no table knows as a ModelApiError keeping it', () => {
+    expect(normalizeError({ type: 'error', code: 'ERR_SOMETHING', message: 'x' })).toMatchObject({ name: 'ModelApiError', retryable: false, details: { providerCode: 'ERR_SOMETHING' } });
+  });
+
+  it('reads Vertex’s routine "Resource has been exhausted (e.g. check quota)" as a rate limit, and "Insufficient credits" as a quota', () => {
+    const vertex = { error: { code: 429, message: 'Resource has been exhausted (e.g. check quota).', status: 'RESOURCE_EXHAUSTED' } };
+    expect([ModelError.from(vertex).constructor, ModelError.from(vertex).retryable]).toEqual([ModelRateLimitError, true]);
+    const openrouter = Object.assign(new Error('Insufficient credits. Add more using https://openrouter.ai/credits'), { status: 402, headers: new Headers(), error: { message: 'Insufficient credits', code: 402 } });
+    expect(ModelError.from(openrouter)).toBeInstanceOf(ModelQuotaExceededError);
+  });
+});

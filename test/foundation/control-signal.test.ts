@@ -112,4 +112,9 @@ describe('isControlSignal: what is not one', () => {
     const signal = withThrowingGetters({ aborted: true, reason: 'x' }, 'aborted', 'reason') as unknown as AbortSignal;
     expect(isControlSignal(new DOMException('aborted', 'AbortError'), signal)).toBe(false);
   });
+
+  it('takes the OpenAI and Anthropic SDKs’ APIUserAbortError as the caller’s abort, once the caller’s signal has aborted', () => {
+    const userAbort = Object.assign(new Error('Request was aborted.'), { name: 'APIUserAbortError' });
+    expect([isControlSignal(userAbort, aborted()), isControlSignal(userAbort, new AbortController().signal), isControlSignal(userAbort)]).toEqual([true, false, false]);
+  });
 });

@@ -213,3 +213,11 @@ describe('properties', () => {
     );
   }, 60_000);
 });
+
+describe('isRetryable and a stream that showed output', () => {
+  it('answers false for an error with outputStarted: true, as classify does, so that cockatiel and p-retry never replay it', () => {
+    const error = new ModelRateLimitError();
+    Object.defineProperty(error, 'outputStarted', { value: true, enumerable: true });
+    expect([isRetryable(error), isRetryable(new ModelRateLimitError())]).toEqual([false, true]);
+  });
+});

@@ -152,3 +152,26 @@ describe('classify, after output', () => {
     expect(classify(new ModelApiError({ status: 503 })).retry.maxAttempts).toBe(3);
   });
 });
+
+describe('retryStream and the caller’s abort', () => {
+  it('ends with an AgentAbortedError when the stream ends quietly after the caller’s signal aborted, as the SDKs’ streams do', async () => {
+    const controller = new AbortController();
+    const quiet: AsyncIterable<string> = {
+      [Symbol.asyncIterator]: () => {
+        let sent = 0;
+        return { next: () => Promise.resolve(sent++ === 0 ? { done: false as const, value: 'a' } : { done: true as const, value: undefined }) };
+      },
+    };
+    const seen: string[] = [];
+    let caught: unknown;
+    try {
+      for await (const chunk of retryStream(() => quiet, { signal: controller.signal, clock: fakeClock() })) {
+        seen.push(chunk);
+        controller.abort();
+      }
+    } catch (error) {
+      caught = error;
+    }
+    expect([seen, caught instanceof AgentAbortedError]).toEqual([['a'], true]);
+  });
+});

@@ -16,7 +16,7 @@ import {
 } from '../../src/index.js';
 import { collect } from './collect.js';
 import { retryStream, type RetryClock } from '../../src/retry/index.js';
-import { anthropic, openaiChat, openaiResponses, startSseServer, type SseServer } from './sse-server.js';
+import { anthropic, openaiChat, openaiResponses, startSseServer, type SseEvent, type SseServer } from './sse-server.js';
 
 let server: SseServer;
 beforeAll(async () => { server = await startSseServer(); });
@@ -164,5 +164,23 @@ describe('the Vercel AI SDK (ai 6)', () => {
     let text = '';
     for await (const delta of result.textStream) text += delta;
     expect(text).toBe('Hel');
+  });
+});
+
+describe('what a first review found, through the real SDKs', () => {
+  const openaiClient = (): OpenAI => new OpenAI({ apiKey: 'sk-test', baseURL: `${server.url}/v1`, maxRetries: 0 });
+  const roleChunk: SseEvent = { data: { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-test', choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] } };
+
+  it('retries an OpenAI chat stream that fails after its empty role chunk: that chunk is no output', async () => {
+    server.script([roleChunk, openaiChat.error({ message: 'The server had an error', type: 'server_error', code: null })], [roleChunk, openaiChat.text('Hello'), ...openaiChat.end()]);
+    const { chunks, error } = await collect(retryStream(() => openaiClient().chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }], stream: true }), { clock }));
+    expect([error, chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join(''), server.requests()]).toEqual([undefined, 'Hello', 2]);
+  });
+
+  it('reads an AI SDK error part of a type no table knows as a ModelApiError keeping the type, not retried', async () => {
+    server.script([...anthropic.start(), anthropic.error('brand_new_error', 'Something new')]);
+    const model = createAnthropic({ apiKey: 'sk-ant-test', baseURL: `${server.url}/v1` })('claude-test');
+    const { error } = await collect(retryStream(({ signal }) => streamText({ model, prompt: 'hi', maxRetries: 0, abortSignal: signal, onError: () => undefined }).fullStream, { clock }));
+    expect([error?.constructor, error?.retryable, error?.details]).toEqual([ModelApiError, false, { providerType: 'brand_new_error', attempts: 1 }]);
   });
 });
