@@ -262,3 +262,16 @@ describe('outputStarted', () => {
     new ModelApiError({ outputStarted: 'yes' });
   });
 });
+
+describe('safeTool', () => {
+  it('gives a success value without the failure shape run may also return', async () => {
+    const { safeTool } = await import('../src/agent/index.js');
+    const double = safeTool({
+      name: 'double',
+      input: { safeParse: (value: unknown) => ({ success: true as const, data: value as number }) },
+      run: (n: number) => (n < 0 ? { ok: false as const, error: 'negative' } : n * 2),
+    });
+    const result = await double(2);
+    if (result.ok) expectTypeOf(result.value).toEqualTypeOf<number>();
+  });
+});

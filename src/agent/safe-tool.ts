@@ -8,7 +8,7 @@ import { callListener } from '../foundation/listener.js';
 import { checkNumber, checkOneOf, checkType, invalidOption } from '../foundation/option-checks.js';
 import { MAX_TIMER_DELAY_MS } from '../foundation/policy-fields.js';
 import { readProperty } from '../foundation/safe-read.js';
-import { toToolResult, type ToolErrorType, type ToolResult, type ToolResultOptions } from './tool-result.js';
+import { toToolResult, type ToolErrorType, type ToolFailure, type ToolResult, type ToolResultOptions } from './tool-result.js';
 
 /** What safeTool needs of an input schema: zod's `safeParse` (any zod version), or anything shaped like it. */
 export interface InputSchema<Input> {
@@ -80,7 +80,7 @@ export interface SafeToolCallOptions {
  */
 export function safeTool<Input, Output>(
   definition: SafeToolDefinition<Input, Output>,
-): (input: unknown, options?: SafeToolCallOptions) => Promise<ToolResult<Output>> {
+): (input: unknown, options?: SafeToolCallOptions) => Promise<ToolResult<Exclude<Output, ReportedFailure>>> {
   checkDefinition(definition);
   return async (raw, options) => {
     const signal = callerSignalOf(options);
@@ -97,7 +97,9 @@ export function safeTool<Input, Output>(
   };
 }
 
-async function call<Input, Output>(definition: SafeToolDefinition<Input, Output>, raw: unknown, signal: AbortSignal | undefined): Promise<ToolResult<Output>> {
+// The value of a success is what `run` returned that is not a failure it reported: `Output` without
+// `{ ok: false, error }`, which TypeScript infers into it from a `run` that returns both.
+async function call<Input, Output>(definition: SafeToolDefinition<Input, Output>, raw: unknown, signal: AbortSignal | undefined): Promise<ToolResult<Exclude<Output, ReportedFailure>>> {
   const { name } = definition;
   let parsed: ReturnType<InputSchema<Input>['safeParse']>;
   try {
@@ -122,7 +124,7 @@ async function call<Input, Output>(definition: SafeToolDefinition<Input, Output>
       return failure(definition, error, 'aborted');
     }
     if (isReportedFailure(outcome)) return failure(definition, new ToolExecutionError(outcome.error, { toolName: name }), 'logical');
-    return { ok: true, value: outcome as Output };
+    return { ok: true, value: outcome as Exclude<Output, ReportedFailure> };
   } catch (thrown) {
     // A LangGraph interrupt, or the caller's abort: the caller's to handle, not the model's to read.
     if (isControlSignal(thrown, signal)) throw thrown;
@@ -176,7 +178,7 @@ function isReportedFailure(value: unknown): value is ReportedFailure {
   return typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
 }
 
-function failure<Input, Output>(definition: SafeToolDefinition<Input, Output>, error: FaultlineError, errorType?: ToolErrorType): ToolResult<Output> {
+function failure<Input, Output>(definition: SafeToolDefinition<Input, Output>, error: FaultlineError, errorType?: ToolErrorType): ToolFailure {
   const result = toToolResult(error, { ...definition, errorType: errorType ?? definition.errorType });
   callListener(definition.onError, { severity: result.halt || !result.retryable ? 'error' : 'warn', phase: 'tool', error: serializeError(error) });
   return result;

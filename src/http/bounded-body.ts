@@ -28,7 +28,10 @@ export async function readBoundedBody(response: unknown, limits: BodyLimits): Pr
   });
   try {
     const reader = readerOf(readProperty(response, 'body'));
-    return reader === undefined ? await wholeText(response, limits.maxBytes, stopped) : await streamText(reader, limits.maxBytes, stopped);
+    // Checked between chunks too: a deep queue of chunks already read settles each read at once, and
+    // would outlast the timer, which waits for them.
+    const deadline = limits.timeoutMs < MAX_TIMER_DELAY_MS ? Date.now() + limits.timeoutMs : Infinity;
+    return reader === undefined ? await wholeText(response, limits.maxBytes, stopped) : await streamText(reader, limits.maxBytes, stopped, deadline);
   } catch {
     return '';
   } finally {
@@ -49,12 +52,12 @@ function readerOf(body: unknown): Reader | undefined {
   return typeof getReader === 'function' ? (getReader as () => Reader).call(body) : undefined;
 }
 
-async function streamText(reader: Reader, maxBytes: number, stopped: Promise<typeof STOPPED>): Promise<string> {
+async function streamText(reader: Reader, maxBytes: number, stopped: Promise<typeof STOPPED>, deadline: number): Promise<string> {
   const decoder = new TextDecoder();
   let text = '';
   let bytes = 0;
   try {
-    while (bytes < maxBytes) {
+    while (bytes < maxBytes && Date.now() <= deadline) {
       const chunk = await Promise.race([reader.read(), stopped]);
       if (chunk === STOPPED || chunk.done === true) break;
       const { value } = chunk;

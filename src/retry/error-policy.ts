@@ -85,7 +85,7 @@ function afterOutput(policy: ErrorPolicy, error: FaultlineError): ErrorPolicy {
  * });
  * ```
  */
-export function createClassifier(options: ClassifierOptions): (error: unknown) => ErrorPolicy {
+export function createClassifier(options: ClassifierOptions = {}): (error: unknown) => ErrorPolicy {
   checkClassifierOptions(options);
   return (error) => {
     const value = isFaultlineError(error) ? error : normalizeError(error);
@@ -109,9 +109,21 @@ const WHERE = 'createClassifier';
 const BACKOFFS: readonly Backoff[] = ['none', 'fixed', 'exponential'];
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
 
+const OPTION_KEYS = ['codes', 'categories', 'userMessages', 'locale'];
+const OVERRIDE_KEYS = ['retry', 'countsTowardCircuit', 'fallback', 'logLevel', 'userMessage'];
+const RETRY_KEYS = ['maxAttempts', 'backoff'];
+
+// A misspelt key (`logLvl`) would override nothing, silently: refused, naming it.
+function checkKeys(where: string, value: object, allowed: readonly string[]): void {
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key)) throw invalidOption(WHERE, where === '' ? key : `${where}.${key}`, key, `a known option (${allowed.join(', ')})`);
+  }
+}
+
 // Each override checked once, here, rather than found to be NaN when an error needs it.
 function checkClassifierOptions(options: ClassifierOptions): void {
   checkType(WHERE, 'options', options, 'object');
+  checkKeys('', options, OPTION_KEYS);
   for (const table of ['codes', 'categories'] as const) {
     const overrides: Readonly<Record<string, PolicyOverride | undefined>> | undefined = options[table];
     checkType(WHERE, table, overrides, 'object');
@@ -120,7 +132,9 @@ function checkClassifierOptions(options: ClassifierOptions): void {
       if (table === 'categories' && !Object.hasOwn(ErrorCategory, key)) throw invalidOption(WHERE, `${table} key`, key, 'an error category');
       if (override === undefined) continue;
       checkType(WHERE, at, override, 'object');
+      checkKeys(at, override, OVERRIDE_KEYS);
       checkType(WHERE, `${at}.retry`, override.retry, 'object');
+      if (override.retry !== undefined) checkKeys(`${at}.retry`, override.retry, RETRY_KEYS);
       checkNumber(WHERE, `${at}.retry.maxAttempts`, override.retry?.maxAttempts, { min: 1, whole: true });
       checkOneOf(WHERE, `${at}.retry.backoff`, override.retry?.backoff, BACKOFFS);
       checkType(WHERE, `${at}.countsTowardCircuit`, override.countsTowardCircuit, 'boolean');

@@ -170,10 +170,12 @@ function inBandFailure(error: unknown): unknown {
     : error;
 }
 
+// A field of every model error; set on an error of another class too (a TransientError a stream's
+// own code threw), where it is written and read back as that class's own field, so that `classify`,
+// `isRetryable` and an outer `retry` see it whatever the class.
 function markOutputStarted(error: FaultlineError): void {
   try {
-    if (error instanceof ModelError) Object.defineProperty(error, 'outputStarted', { value: true, writable: true, configurable: true, enumerable: true });
-    else Object.defineProperty(error, 'details', { value: { ...error.details, outputStarted: true }, writable: true, configurable: true, enumerable: true });
+    Object.defineProperty(error, 'outputStarted', { value: true, writable: true, configurable: true, enumerable: true });
   } catch {
     // a frozen or hostile error: thrown as it is
   }

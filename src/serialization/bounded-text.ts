@@ -4,9 +4,13 @@ import { cutOf, MARKERS, type Node, type Run } from './serialization-state.js';
 
 /** A string inside details or a class field: redacted, then cut to what is left of the node's budget. */
 export function budgetedText(value: string, run: Run, node: Node): string {
-  // A cut marker costs nothing where a cut writes it, so it costs nothing where it is read back
-  // and written again: else a second pass would cut the marker itself, and the output change.
-  if (value === MARKERS.truncated || value === MARKERS.circular || value === MARKERS.unreadable) return value;
+  // A cut marker costs its length, where a cut writes it (cutDetails) as where it is read back and
+  // written again, but is never cut itself: else a second pass would cut the marker, and the output
+  // change. So a value made of markers is bounded like any other.
+  if (value === MARKERS.truncated || value === MARKERS.circular || value === MARKERS.unreadable) {
+    node.budget -= value.length;
+    return value;
+  }
   const budget = Math.max(node.budget, 0);
   // Redacted before it is cut (a little past the cut, as `text` does), so that no cut leaves part of a secret.
   let out = redact(value.length > budget + 512 ? value.slice(0, budget + 512) : value, run);

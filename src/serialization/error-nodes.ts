@@ -253,8 +253,11 @@ function errorList(errors: readonly unknown[], run: Run, node: Node, depth: numb
     const item = readProperty(errors, index);
     const reason = cutReason(item, run, depth);
     const copy = reason === undefined ? causeOf(item, run, node, depth) : reason === 'circular' ? MARKERS.circular : MARKERS.truncated;
-    if (copy === DEPTH_CUT) list.push(MARKERS.truncated);
-    else if (copy !== undefined) list.push(copy);
+    // A marker in the list is data when read back, and data in cause position costs the node what it
+    // writes: charged here as a second pass will charge it.
+    const written = copy === DEPTH_CUT ? MARKERS.truncated : copy;
+    if (reason !== undefined || copy === DEPTH_CUT) node.budget -= (written as string).length;
+    if (written !== undefined) list.push(written);
   }
   return list;
 }

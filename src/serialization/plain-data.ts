@@ -133,11 +133,11 @@ function recordCopy(source: object, keys: readonly string[], run: Run, node: Nod
       value = (source as Record<string, unknown>)[key];
     } catch {
       // A key named like a secret is redacted whatever its getter does, so that a second pass agrees.
-      setOwn(out, written, secret ? REDACTED : cutDetails(node, MARKERS.unreadable));
+      setOwn(out, written, secret ? charged(REDACTED, node) : cutDetails(node, MARKERS.unreadable));
       continue;
     }
     if (value === undefined || value === null) continue;
-    const copy = secret ? REDACTED : jsonCopy(value, run, node, depth + 1, path);
+    const copy = secret ? charged(REDACTED, node) : jsonCopy(value, run, node, depth + 1, path);
     if (copy === undefined) continue;
     // Stored here rather than through setOwn, so that this store learns the shapes of details
     // alone: one store shared by every key of every object is several times slower.
@@ -145,6 +145,12 @@ function recordCopy(source: object, keys: readonly string[], run: Run, node: Nod
     else out[written] = copy;
   }
   return out;
+}
+
+// A value written in place of a secret costs what is written, as any text does.
+function charged(text: string, node: Node): string {
+  node.budget -= text.length;
+  return text;
 }
 
 /**

@@ -55,9 +55,10 @@ export function cutOf(node: Node): Mutable<Truncation> {
   return node.cut;
 }
 
-/** Marks the node's details as cut and gives the marker to write in place of the value. */
+/** Marks the node's details as cut and gives the marker to write in place of the value, charged its length as written. */
 export function cutDetails(node: Node, marker: string): string {
   cutOf(node).details = true;
+  node.budget -= marker.length;
   return marker;
 }
 

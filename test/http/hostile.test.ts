@@ -126,3 +126,13 @@ describe('the writers and readers never throw on hostile values', () => {
     expect([toHttpStatus(error), toProblemDetails(error).code, toJsonRpcError(error, 1).error.code]).toEqual([500, 'UNKNOWN_ERROR', -31002]);
   });
 });
+
+describe('fromResponse and a deep queue of chunks', () => {
+  it('checks timeoutMs between chunks too: a body with a million chunks already queued settles at the limit, not when the queue drains', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => { for (let index = 0; index < 1_000_000; index++) controller.enqueue(new Uint8Array([120])); },
+    });
+    const error = await fromResponse(new Response(body, { status: 503 }), { maxBodyBytes: 10_000_000, timeoutMs: 50 });
+    expect(error).toBeInstanceOf(TransientError);
+  }, 30_000);
+});

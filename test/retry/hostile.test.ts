@@ -221,3 +221,17 @@ describe('isRetryable and a stream that showed output', () => {
     expect([isRetryable(error), isRetryable(new ModelRateLimitError())]).toEqual([false, true]);
   });
 });
+
+describe('createClassifier and misspelt options', () => {
+  it.each<[string, unknown, string]>([
+    ['an override key', { codes: { MODEL_RATE_LIMITED: { logLvl: 'info' } } }, 'createClassifier: the option codes.MODEL_RATE_LIMITED.logLvl must be a known option (retry, countsTowardCircuit, fallback, logLevel, userMessage); got "logLvl"'],
+    ['a retry key', { categories: { MODEL: { retry: { maxAttempt: 9 } } } }, 'createClassifier: the option categories.MODEL.retry.maxAttempt must be a known option (maxAttempts, backoff); got "maxAttempt"'],
+    ['a top-level key', { code: {} }, 'createClassifier: the option code must be a known option (codes, categories, userMessages, locale); got "code"'],
+  ])('refuses %s that would override nothing', (_, options, message) => {
+    expect(() => createClassifier(options as never)).toThrow(new TypeError(message));
+  });
+
+  it('gives the default table with no options', () => {
+    expect(createClassifier()(new TransientError())).toEqual(classify(new TransientError()));
+  });
+});

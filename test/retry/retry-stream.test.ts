@@ -96,7 +96,9 @@ describe('retryStream', () => {
     const { open, log } = scripted<string>(['Hello', { throw: new TransientError() }], ['again']);
     const alwaysRetry = (): ReturnType<typeof classify> => ({ ...classify(new TransientError()), retry: { maxAttempts: 9, backoff: 'none' } });
     const { error } = await collect(retryStream(open, { clock: fakeClock(), classify: alwaysRetry }));
-    expect([log.opened, error?.details]).toEqual([[1], { attempts: 1, outputStarted: true }]);
+    // Not a model error: outputStarted is set on it all the same, so that classify and an outer retry see it.
+    expect([log.opened, error?.details, (error as { outputStarted?: boolean } | undefined)?.outputStarted]).toEqual([[1], { attempts: 1 }, true]);
+    expect(classify(error).retry.maxAttempts).toBe(0);
   });
 
   it('retries after output too with retryAfterOutput, for a caller that can resume or discard it', async () => {

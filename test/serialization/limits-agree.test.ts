@@ -76,6 +76,12 @@ describe('the worst cases the defaults allow are read back with the defaults', (
     expect(output.truncated).toEqual({ details: true });
   }, TIMEOUT);
 
+  it('details made of cut markers, or of keys whose values are secrets: each costs what is written', () => {
+    const markers = aggregate(100, () => new ToolError('m', { details: { a: Array.from({ length: 100_000 }, () => '[Unreadable]') } }));
+    const secrets = aggregate(100, () => new ToolError('m', { details: { a: Array.from({ length: 100_000 }, () => ({ pwd: '' })) } }));
+    for (const value of [markers, secrets]) writeAndRead(value);
+  }, TIMEOUT);
+
   it('details of numbers, which JSON text writes longer than the budget counts them', () => {
     writeAndRead(aggregate(100, () => new ToolError('m'.repeat(10_000), { details: { numbers: Array.from({ length: 5_000 }, () => -1.234567890123456e-300) } })));
   }, TIMEOUT);
