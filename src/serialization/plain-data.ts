@@ -119,7 +119,7 @@ function copyItem(items: SerializedJson[], item: unknown, run: Run, node: Node, 
  */
 function recordCopy(source: object, keys: readonly string[], run: Run, node: Node, depth: number, path: Chain): SerializedJson {
   const out: Record<string, SerializedJson> = {};
-  for (const [key, written] of canonicalKeys(keys, run)) {
+  for (const { key, written } of canonicalKeys(keys, run)) {
     if (node.budget <= 0) {
       cutOf(node).details = true;
       break;
@@ -161,16 +161,24 @@ function charged(text: string, node: Node): string {
  * its own) is written again in the same bytes. The copy walks the keys in this order too, so that a
  * second pass charges and cuts exactly as the first.
  */
-function canonicalKeys(keys: readonly string[], run: Run): (readonly [string, string])[] {
-  return keys.map((key) => [key, redact(key, run)] as const).sort(([, a], [, b]) => compareKeys(a, b));
+function canonicalKeys(keys: readonly string[], run: Run): readonly CanonicalKey[] {
+  const entries = keys.map((key): CanonicalKey => {
+    const written = redact(key, run);
+    return { key, written, index: arrayIndex(written) };
+  });
+  return entries.length < 2 ? entries : entries.sort(compareKeys);
 }
 
-function compareKeys(a: string, b: string): number {
-  const first = arrayIndex(a);
-  const second = arrayIndex(b);
-  if (first !== undefined || second !== undefined) return first === undefined ? 1 : second === undefined ? -1 : first - second;
+interface CanonicalKey {
+  readonly key: string;
+  readonly written: string;
+  readonly index: number | undefined;
+}
+
+function compareKeys(a: CanonicalKey, b: CanonicalKey): number {
+  if (a.index !== undefined || b.index !== undefined) return a.index === undefined ? 1 : b.index === undefined ? -1 : a.index - b.index;
   // `<` compares strings by UTF-16 code units.
-  return a < b ? -1 : a > b ? 1 : 0;
+  return a.written < b.written ? -1 : a.written > b.written ? 1 : 0;
 }
 
 /** Whether a value is written as an error node: a faultline error of any copy, or any Error. */

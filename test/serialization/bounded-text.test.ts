@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createRun, type Node } from '../../src/serialization/serialization-state.js';
-import { budgetedText, redact, stringOf, text } from '../../src/serialization/bounded-text.js';
+import { budgetedText, redact, storable, stringOf, text } from '../../src/serialization/bounded-text.js';
 
 const noErrors = (): undefined => undefined;
 
@@ -73,5 +73,34 @@ describe('stringOf', () => {
     ['an object whose toString throws', { toString: () => { throw new Error('no'); } }, '[Unreadable]'],
   ] as const)('gives the string form of %s without throwing', (_label, value, expected) => {
     expect(stringOf(value)).toBe(expected);
+  });
+});
+
+describe('storable', () => {
+  const CASES: readonly (readonly [string, string])[] = [
+    ['plain text', 'plain text'],
+    ['nul \0 here', 'nul \uFFFD here'],
+    ['high \uD83D alone', 'high \uFFFD alone'],
+    ['low \uDE00 alone', 'low \uFFFD alone'],
+    ['reversed \uDE00\uD83D', 'reversed \uFFFD\uFFFD'],
+    ['a pair \uD83D\uDE00 stays', 'a pair \uD83D\uDE00 stays'],
+    ['ends high \uD83D', 'ends high \uFFFD'],
+  ];
+
+  it.each(CASES)('writes %j as %j with String#isWellFormed', (input, stored) => {
+    expect(storable(input)).toBe(stored);
+  });
+
+  // Node 18 and older browsers have no String#isWellFormed: the pattern decides there, the same way.
+  it.each(CASES)('writes %j as %j without String#isWellFormed', async (input, stored) => {
+    const descriptor = Object.getOwnPropertyDescriptor(String.prototype, 'isWellFormed');
+    delete (String.prototype as { isWellFormed?: unknown }).isWellFormed;
+    try {
+      vi.resetModules();
+      const fresh = await import('../../src/serialization/bounded-text.js');
+      expect(fresh.storable(input)).toBe(stored);
+    } finally {
+      if (descriptor !== undefined) Object.defineProperty(String.prototype, 'isWellFormed', descriptor);
+    }
   });
 });
