@@ -1,8 +1,7 @@
 // A node:http server on 127.0.0.1 that answers each request with the next scripted JSON response
 // (status, headers, body), the last one repeated. It counts the requests it saw, so that a test
 // asserts how many attempts a framework's own retries made.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startScriptedServer, type ScriptedServer } from '../scripted-server.js';
 
 export interface JsonResponse {
   readonly status: number;
@@ -10,39 +9,13 @@ export interface JsonResponse {
   readonly body: unknown;
 }
 
-export interface JsonServer {
-  readonly url: string;
-  /** The requests seen since the last `script`. */
-  requests(): number;
-  script(...responses: readonly JsonResponse[]): void;
-  close(): Promise<void>;
-}
+export type JsonServer = ScriptedServer<JsonResponse>;
 
-export async function startJsonServer(): Promise<JsonServer> {
-  let responses: readonly JsonResponse[] = [{ status: 500, body: {} }];
-  let seen = 0;
-  const server: Server = createServer((request, response) => {
-    const next = responses[Math.min(seen, responses.length - 1)] ?? { status: 500, body: {} };
-    seen++;
-    request.resume();
-    request.on('end', () => {
-      response.writeHead(next.status, { 'content-type': 'application/json', 'x-request-id': `req_${seen}`, ...next.headers });
-      response.end(JSON.stringify(next.body));
-    });
+export function startJsonServer(): Promise<JsonServer> {
+  return startScriptedServer<JsonResponse>({ status: 500, body: {} }, (next, response, seen) => {
+    response.writeHead(next.status, { 'content-type': 'application/json', 'x-request-id': `req_${seen}`, ...next.headers });
+    response.end(JSON.stringify(next.body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests: () => seen,
-    script: (...next) => {
-      responses = next;
-      seen = 0;
-    },
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => { resolve(); }));
-    },
-  };
 }
 
 /** An OpenAI chat completion whose message is `message`. */

@@ -1,8 +1,7 @@
 // A node:http server on 127.0.0.1 that answers each request with the next scripted server-sent event
 // stream: its events, then (where the script says) a failure in the middle of a 200 response. It
 // counts the requests it saw, so that a test asserts how many a retry sent.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startScriptedServer, type ScriptedServer } from '../scripted-server.js';
 
 /** One event of a stream: `event:` (omitted when undefined) and its JSON data, or a raw `data:` line. */
 export interface SseEvent {
@@ -10,43 +9,17 @@ export interface SseEvent {
   readonly data: unknown;
 }
 
-export interface SseServer {
-  readonly url: string;
-  /** The requests seen since the last `script`. */
-  requests(): number;
-  /** The streams the next requests get, one each; the last is repeated. */
-  script(...streams: readonly (readonly SseEvent[])[]): void;
-  close(): Promise<void>;
-}
+/** Each scripted reply is one stream: its events, in order. */
+export type SseServer = ScriptedServer<readonly SseEvent[]>;
 
-export async function startSseServer(): Promise<SseServer> {
-  let streams: readonly (readonly SseEvent[])[] = [[]];
-  let seen = 0;
-  const server: Server = createServer((request, response) => {
-    const events = streams[Math.min(seen, streams.length - 1)] ?? [];
-    seen++;
-    request.resume();
-    request.on('end', () => {
-      response.writeHead(200, { 'content-type': 'text/event-stream', 'x-request-id': `req_${seen}`, 'request-id': `req_${seen}` });
-      for (const { event, data } of events) {
-        response.write(`${event === undefined ? '' : `event: ${event}\n`}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
-      }
-      response.end();
-    });
+export function startSseServer(): Promise<SseServer> {
+  return startScriptedServer<readonly SseEvent[]>([], (events, response, seen) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'x-request-id': `req_${seen}`, 'request-id': `req_${seen}` });
+    for (const { event, data } of events) {
+      response.write(`${event === undefined ? '' : `event: ${event}\n`}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+    }
+    response.end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests: () => seen,
-    script: (...next) => {
-      streams = next;
-      seen = 0;
-    },
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => { resolve(); }));
-    },
-  };
 }
 
 // The providers' documented stream formats.
