@@ -161,6 +161,7 @@ function locked(name) {
 function restateProject(workDir, tarball, name, dependency) {
   const dir = join(workDir, name);
   cpSync(join(fixtures, name), dir, { recursive: true });
+  cpSync(join(fixtures, 'check.cjs'), join(dir, 'check.cjs'));
   const install = run('npm', ['install', tarball, dependency, '--no-audit', '--no-fund', '--prefer-offline'], dir, 180_000);
   record(install.ok, `npm install <tarball> ${dependency} in a fresh ${name} project`, install.output);
   return install.ok ? dir : undefined;
