@@ -19,18 +19,20 @@ export interface BodyLimits {
  */
 export async function readBoundedBody(response: unknown, limits: BodyLimits): Promise<string> {
   if (limits.signal?.aborted === true) return '';
+  // A timeout no timer can keep is no limit. The deadline is also checked between chunks: a deep
+  // queue of chunks already read settles each read at once, and would outlast the timer, which waits
+  // for them.
+  const limited = limits.timeoutMs < MAX_TIMER_DELAY_MS;
+  const deadline = limited ? Date.now() + limits.timeoutMs : Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;
   const stopped = new Promise<typeof STOPPED>((resolve) => {
     onAbort = () => { resolve(STOPPED); };
     limits.signal?.addEventListener('abort', onAbort, { once: true });
-    if (limits.timeoutMs < MAX_TIMER_DELAY_MS) timer = setTimeout(onAbort, limits.timeoutMs);
+    if (limited) timer = setTimeout(onAbort, limits.timeoutMs);
   });
   try {
     const reader = readerOf(readProperty(response, 'body'));
-    // Checked between chunks too: a deep queue of chunks already read settles each read at once, and
-    // would outlast the timer, which waits for them.
-    const deadline = limits.timeoutMs < MAX_TIMER_DELAY_MS ? Date.now() + limits.timeoutMs : Infinity;
     return reader === undefined ? await wholeText(response, limits.maxBytes, stopped) : await streamText(reader, limits.maxBytes, stopped, deadline);
   } catch {
     return '';
