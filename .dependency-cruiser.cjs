@@ -17,7 +17,7 @@ const LAYERS = [
   ['read-back', 'deserializeError, the class registry, and serializeError (which reads serialized data back first)'],
 ];
 const ENTRY_FOLDERS = ['schema'];
-const ADAPTERS = ['http', 'jsonrpc', 'retry', 'agent', 'restate'];
+const ADAPTERS = ['http', 'jsonrpc', 'retry', 'agent', 'restate', 'temporal', 'inngest', 'dbos'];
 
 const folder = (name) => `^src/${name}/`;
 const any = (names) => `^src/(${names.join('|')})/`;

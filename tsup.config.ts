@@ -5,7 +5,7 @@ import { defineConfig } from 'tsup';
 // external, so faultline/schema shares the application's copy of it. No source maps: the
 // package ships readable, unminified JavaScript.
 export default defineConfig({
-  entry: { index: 'src/index.ts', schema: 'src/schema/index.ts', http: 'src/http/index.ts', jsonrpc: 'src/jsonrpc/index.ts', retry: 'src/retry/index.ts', agent: 'src/agent/index.ts', restate: 'src/restate/index.ts' },
+  entry: { index: 'src/index.ts', schema: 'src/schema/index.ts', http: 'src/http/index.ts', jsonrpc: 'src/jsonrpc/index.ts', retry: 'src/retry/index.ts', agent: 'src/agent/index.ts', restate: 'src/restate/index.ts', temporal: 'src/temporal/index.ts', inngest: 'src/inngest/index.ts', dbos: 'src/dbos/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,
@@ -15,8 +15,9 @@ export default defineConfig({
   splitting: false,
   treeshake: false,
   minify: false,
-  // The Restate SDK is the optional peer of faultline/restate: the application's own copy, never bundled.
-  external: ['zod', '@restatedev/restate-sdk'],
+  // The engines' packages are the optional peers of faultline/restate, /temporal, /inngest and /dbos:
+  // the application's own copy, never bundled.
+  external: ['zod', '@restatedev/restate-sdk', /^@temporalio\//, 'inngest', /^@dbos-inc\//],
   // An adapter (faultline/http, faultline/jsonrpc) imports the core through the main entry alone
   // (.dependency-cruiser.cjs holds that), and its build keeps that import as `faultline`: the
   // package's own name, which Node resolves to the installed package. So an adapter shares the
@@ -26,26 +27,27 @@ export default defineConfig({
       name: 'adapters-import-the-main-entry',
       setup(build) {
         build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
-          /[\\/]src[\\/](http|jsonrpc|retry|agent|restate)[\\/]/.test(args.importer) ? { path: 'faultline', external: true } : undefined,
+          /[\\/]src[\\/](http|jsonrpc|retry|agent|restate|temporal|inngest|dbos)[\\/]/.test(args.importer) ? { path: 'faultline', external: true } : undefined,
         );
         // Another adapter, through its entry: kept as `faultline/<name>`.
-        build.onResolve({ filter: /^\.\.\/(http|jsonrpc|retry|agent|restate)\/index\.js$/ }, (args) => {
+        build.onResolve({ filter: /^\.\.\/(http|jsonrpc|retry|agent|restate|temporal|inngest|dbos)\/index\.js$/ }, (args) => {
           const name = /^\.\.\/([a-z]+)\//.exec(args.path)?.[1];
           return name === undefined ? undefined : { path: `faultline/${name}`, external: true };
         });
       },
     },
-    // faultline/restate loads the application's copy of the Restate SDK without a static import, so
-    // that a caller without the SDK can import fromRestateError: the ES module build by a top-level
-    // `await import()` (src/restate/load-sdk.ts, which tsc and vitest see), the CommonJS build, which
-    // has no top-level await, by a `require` on first use (src/restate/load-sdk.require.ts). Each
-    // build gets its format's copy of the SDK, the one the application's own import or require gets.
+    // faultline/restate and faultline/inngest load the application's copy of the engine's package
+    // without a static import, so that a caller without it can import fromRestateError or
+    // fromInngestError: the ES module build by a top-level `await import()` (src/<engine>/load-sdk.ts,
+    // which tsc and vitest see), the CommonJS build, which has no top-level await, by a `require` on
+    // first use (src/<engine>/load-sdk.require.ts). Each build gets its format's copy of the package,
+    // the one the application's own import or require gets.
     {
-      name: 'restate-sdk-loader-per-format',
+      name: 'engine-sdk-loader-per-format',
       setup(build) {
         if (build.initialOptions.format !== 'cjs') return;
         build.onResolve({ filter: /^\.\/load-sdk\.js$/ }, (args) =>
-          /[\\/]src[\\/]restate[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), 'load-sdk.require.ts') } : undefined,
+          /[\\/]src[\\/](restate|inngest)[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), 'load-sdk.require.ts') } : undefined,
         );
       },
     },

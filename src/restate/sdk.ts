@@ -1,3 +1,5 @@
+import { isPackageMissing } from '../foundation/missing-package.js';
+
 // The Restate SDK as faultline/restate sees it: the shape of the two classes toRestateError makes, and
 // what "the SDK is not installed" looks like. Only toRestateError and asTerminalError need the SDK, and
 // they use the application's own copy of it (the SDK checks `instanceof`), loaded by load-sdk.ts (the ES
@@ -30,19 +32,9 @@ export interface RestateSdk {
 /** The package that `toRestateError` and `asTerminalError` need. */
 const SDK = '@restatedev/restate-sdk';
 
-// How the runtimes word a package that is not installed: Node's `ERR_MODULE_NOT_FOUND` (import) and
-// `MODULE_NOT_FOUND` (require), Bun's and Deno's, a bundler's. The name is quoted in each, which tells
-// the SDK itself apart from a dependency of it that is missing (`'@restatedev/restate-sdk-core'`):
-// that is a broken installation, not a missing SDK, and is thrown as it is.
-const NOT_FOUND_CODES = /* @__PURE__ */ new Set(['ERR_MODULE_NOT_FOUND', 'MODULE_NOT_FOUND']);
-const NOT_FOUND_WORDS = /cannot find|could not (?:find|resolve)|failed to resolve|no such module/i;
-const NAMED = /['"`]@restatedev\/restate-sdk['"`]/;
-
 /** Whether `error`, thrown by loading the SDK, says that the SDK itself is not installed. */
 export function isSdkMissing(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code: unknown = (error as { code?: unknown }).code;
-  return NAMED.test(error.message) && ((typeof code === 'string' && NOT_FOUND_CODES.has(code)) || NOT_FOUND_WORDS.test(error.message));
+  return isPackageMissing(error, SDK);
 }
 
 /** The error `toRestateError` throws when the SDK is not installed: it names the package, the cause says why. */
