@@ -18,12 +18,14 @@ const LAYERS = [
 ];
 const ENTRY_FOLDERS = ['schema'];
 const ADAPTERS = ['http', 'jsonrpc', 'retry', 'agent', 'restate', 'temporal', 'inngest', 'dbos'];
+/** What several adapters share, bundled into each: no entry, imported by adapters alone, importing as they do. */
+const ADAPTER_SHARED = ['durable'];
 
 const folder = (name) => `^src/${name}/`;
 const any = (names) => `^src/(${names.join('|')})/`;
 
 const layerRules = LAYERS.map(([name, holds], index) => {
-  const above = [...LAYERS.slice(index + 1).map(([upper]) => upper), ...ENTRY_FOLDERS, ...ADAPTERS];
+  const above = [...LAYERS.slice(index + 1).map(([upper]) => upper), ...ENTRY_FOLDERS, ...ADAPTERS, ...ADAPTER_SHARED];
   return {
     name: `layer-${name}`,
     comment: `src/${name}/ holds ${holds}. It may import only ${index === 0 ? 'nothing of faultline' : LAYERS.slice(0, index).map(([lower]) => `${lower}/`).join(', ')}: see ARCHITECTURE.md.`,
@@ -45,25 +47,39 @@ module.exports = {
     ...layerRules,
     {
       name: 'known-folders-only',
-      comment: 'A folder of src/ that has no place in the layers: add it to LAYERS, ENTRY_FOLDERS or ADAPTERS in .dependency-cruiser.cjs and to ARCHITECTURE.md.',
+      comment: 'A folder of src/ that has no place in the layers: add it to LAYERS, ENTRY_FOLDERS, ADAPTERS or ADAPTER_SHARED in .dependency-cruiser.cjs and to ARCHITECTURE.md.',
       severity: 'error',
-      from: { path: '^src/', pathNot: [any([...LAYERS.map(([name]) => name), ...ENTRY_FOLDERS, ...ADAPTERS]), '^src/index\\.ts$'] },
+      from: { path: '^src/', pathNot: [any([...LAYERS.map(([name]) => name), ...ENTRY_FOLDERS, ...ADAPTERS, ...ADAPTER_SHARED]), '^src/index\\.ts$'] },
       to: {},
     },
     {
       name: 'entries-are-not-imported',
       comment: 'The main entry (src/index.ts) is imported by the adapters alone: inside the core, import the module it re-exports.',
       severity: 'error',
-      from: { path: '^src/', pathNot: ['^src/index\\.ts$', any(ADAPTERS)] },
+      from: { path: '^src/', pathNot: ['^src/index\\.ts$', any([...ADAPTERS, ...ADAPTER_SHARED])] },
       to: { path: '^src/index\\.ts$' },
     },
     {
       name: 'adapters-use-the-main-entry',
       comment: "An adapter imports the core through the main entry (src/index.ts), which its build leaves as an import of 'faultline': so it shares the application's copy of the classes and the registry instead of bundling its own. Only foundation/, stateless leaf helpers, may be bundled in.",
       severity: 'error',
-      from: { path: any(ADAPTERS) },
+      from: { path: any([...ADAPTERS, ...ADAPTER_SHARED]) },
       to: { path: [any([...LAYERS.map(([name]) => name).filter((name) => name !== 'foundation'), ...ENTRY_FOLDERS])] },
     },
+    ...ADAPTER_SHARED.map((name) => ({
+      name: `only-adapters-import-${name}`,
+      comment: `src/${name}/ holds what several adapters share, bundled into each: only an adapter imports it, and it imports no adapter.`,
+      severity: 'error',
+      from: { path: '^src/', pathNot: [folder(name), any(ADAPTERS)] },
+      to: { path: folder(name) },
+    })),
+    ...ADAPTER_SHARED.map((name) => ({
+      name: `${name}-imports-no-adapter`,
+      comment: `src/${name}/ is shared by adapters, so it may not depend on one of them.`,
+      severity: 'error',
+      from: { path: folder(name) },
+      to: { path: any(ADAPTERS) },
+    })),
     ...[...ENTRY_FOLDERS, ...ADAPTERS].map((name) => ({
       name: `nothing-imports-${name}`,
       comment: `src/${name}/ is an entry of its own: nothing else in src/ imports it, but another adapter may import its index.ts, which the build keeps as faultline/${name}.`,

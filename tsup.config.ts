@@ -27,7 +27,7 @@ export default defineConfig({
       name: 'adapters-import-the-main-entry',
       setup(build) {
         build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
-          /[\\/]src[\\/](http|jsonrpc|retry|agent|restate|temporal|inngest|dbos)[\\/]/.test(args.importer) ? { path: 'faultline', external: true } : undefined,
+          /[\\/]src[\\/](http|jsonrpc|retry|agent|restate|temporal|inngest|dbos|durable)[\\/]/.test(args.importer) ? { path: 'faultline', external: true } : undefined,
         );
         // Another adapter, through its entry: kept as `faultline/<name>`.
         build.onResolve({ filter: /^\.\.\/(http|jsonrpc|retry|agent|restate|temporal|inngest|dbos)\/index\.js$/ }, (args) => {

@@ -1,6 +1,7 @@
 import { toHttpStatus } from '../http/index.js';
 import { deserializeError, isFaultlineError, normalizeError, serializeError, type FaultlineError, type SerializedError } from '../index.js';
 import { readProperty as at } from '../foundation/safe-read.js';
+import { withCaughtCause } from '../durable/caught-as-cause.js';
 import { restateSdk } from './load-sdk.js';
 import type { RestateRetryableError, RestateTerminalError } from './sdk.js';
 
@@ -104,7 +105,7 @@ export function asTerminalError(error: unknown): RestateTerminalError | undefine
  * The faultline error a caller sees of a failed Restate call: a `TerminalError` caught in a handler,
  * an error thrown by the typed client (`HttpCallError`, with its status and JSON body), or the raw
  * ingress response body (its text or its parsed object). The metadata's serialized error comes back
- * as the same class with the same fields; anything else is classified by its status (and reads the
+ * as the same class with the same fields, its cause the value given where it was written with none; anything else is classified by its status (and reads the
  * body's message), whichever of these forms it comes in. Never throws, and needs no SDK installed.
  *
  * @example
@@ -136,9 +137,7 @@ function carriedError(value: unknown): FaultlineError | undefined {
     const text = textAt(metadata, METADATA_KEY);
     if (text === undefined) continue;
     try {
-      const error = deserializeError(text);
-      Object.defineProperty(error, 'cause', { value, writable: true, configurable: true, enumerable: false });
-      return error;
+      return withCaughtCause(deserializeError(text), value);
     } catch {
       // metadata that is not faultline's
     }

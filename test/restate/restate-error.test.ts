@@ -75,6 +75,14 @@ describe('fromRestateError', () => {
     expect(error).toMatchObject({ provider: 'openai', requestId: 'req_1', retryable: false });
   });
 
+  it('gives the rebuilt error the value given as its cause, unless it was written with a cause of its own', () => {
+    expect(fromRestateError(terminal).cause).toBe(terminal);
+    const withCause = toRestateError(new ValidationError('bad input', { cause: new Error('schema mismatch') }));
+    const rebuilt = fromRestateError(withCause);
+    expect((rebuilt.cause as Error).message).toBe('schema mismatch');
+    expect(JSON.stringify(rebuilt)).toBe(metadataOf(withCause));
+  });
+
   it('rebuilds it from the typed client’s HttpCallError and from the raw ingress body', () => {
     const body = JSON.stringify({ message: terminal.message, code: 502, metadata: { [METADATA_KEY]: metadataOf(terminal) } });
     const httpCallError = Object.assign(new Error('call failed'), { status: 502, responseText: body });
