@@ -1,0 +1,82 @@
+import { readProperty, readString } from '../foundation/safe-read.js';
+import { AgentAbortedError, isFaultlineError, normalizeError, TimeoutError, type FaultlineError } from '../index.js';
+import { classForType, type TypedClass } from '../durable/class-for-type.js';
+import { withCaughtCause } from '../durable/caught-as-cause.js';
+import { applicationLink, carriedError, isWrapper, MAX_CHAIN_LENGTH } from './failure-link.js';
+
+/** Temporal's failures that say why without an ApplicationFailure, and the class each stands for. */
+const REASONS: Readonly<Record<string, TypedClass>> = {
+  TimeoutFailure: TimeoutError,
+  CancelledFailure: AgentAbortedError,
+  TerminatedFailure: AgentAbortedError,
+};
+
+/**
+ * The faultline error a workflow or a client sees of a failed activity, child workflow or workflow: the
+ * `ActivityFailure`, `ChildWorkflowFailure` or client's `WorkflowFailedError` caught (or the
+ * `ApplicationFailure` itself). The first link of its cause chain that carries a faultline error wins:
+ *
+ * - **its details** (written by `toApplicationFailure`) come back as the same class with the same fields;
+ * - else **its type**, a faultline code (a failure whose details Temporal's server dropped) or class name
+ *   (a faultline error thrown without toApplicationFailure), gives the class, with the message, and
+ *   `retryable: false` where the failure was non-retryable;
+ * - else a timeout is a TimeoutError, a cancellation or a termination an AgentAbortedError, and anything
+ *   else is `normalizeError`'s reading of the failure.
+ *
+ * `cause` is the value caught, so that nothing is lost, unless the error carried a cause of its own. Reads
+ * the chain by its shape, at most 32 links: needs no worker package, and never throws.
+ *
+ * @example
+ * ```ts
+ * import { proxyActivities } from '@temporalio/workflow';
+ * import { ModelQuotaExceededError } from 'faultline';
+ * import { fromTemporalFailure } from 'faultline/temporal';
+ *
+ * const { callModelActivity } = proxyActivities<{ callModelActivity(q: string): Promise<string> }>({ startToCloseTimeout: '1 minute' });
+ *
+ * export async function answer(question: string): Promise<string> {
+ *   try {
+ *     return await callModelActivity(question);
+ *   } catch (caught) {
+ *     if (fromTemporalFailure(caught) instanceof ModelQuotaExceededError) return 'The assistant is out of credit.';
+ *     throw caught;
+ *   }
+ * }
+ * ```
+ */
+export function fromTemporalFailure(value: unknown): FaultlineError {
+  let reason: unknown;
+  let link = value;
+  for (let index = 0; index < MAX_CHAIN_LENGTH && typeof link === 'object' && link !== null; index++) {
+    // A faultline error itself (one already rebuilt, or one a test put in a chain) is the answer as it is.
+    if (isFaultlineError(link)) return link;
+    const carried = carriedError(link);
+    if (carried !== undefined) return withCaughtCause(carried, value);
+    const application = applicationLink(link);
+    const match = application === undefined ? undefined : classForType(application.type);
+    if (application !== undefined && match !== undefined) {
+      // A non-retryable failure is one whoever threw it said so of; a code is faultline's, which writes
+      // `nonRetryable: !retryable`; a class name is the worker's, which says nothing: the class decides.
+      const retryable = application.nonRetryable ? false : match.byCode ? true : undefined;
+      const message = application.message === '' ? undefined : application.message;
+      return new match.Class(message, { cause: value, ...(retryable !== undefined && { retryable }) });
+    }
+    if (reason === undefined && !isWrapper(link)) reason = link;
+    link = readProperty(link, 'cause');
+  }
+  return fromReason(reason ?? value, value);
+}
+
+/** The class of a failure no link of which carries a faultline error. */
+function fromReason(reason: unknown, value: unknown): FaultlineError {
+  const name = readString(reason, 'name');
+  const Class = name !== undefined && Object.hasOwn(REASONS, name) ? REASONS[name] : undefined;
+  if (Class !== undefined) {
+    const message = readString(reason, 'message');
+    return new Class(message === '' ? undefined : message, { cause: value });
+  }
+  // normalizeError's cause is the reason itself: the value caught holds it, and the whole chain.
+  const error = normalizeError(reason);
+  Object.defineProperty(error, 'cause', { value, writable: true, configurable: true, enumerable: false });
+  return error;
+}

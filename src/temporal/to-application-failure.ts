@@ -1,0 +1,88 @@
+import { ApplicationFailure, ApplicationFailureCategory, TemporalFailure } from '@temporalio/common';
+import { checkType, invalidOption } from '../foundation/option-checks.js';
+import { isFaultlineError, normalizeError, serializeError, type FaultlineError, type SerializeOptions } from '../index.js';
+import type { ErrorPolicy } from '../retry/index.js';
+
+/** Options of {@link toApplicationFailure}. */
+export interface ToApplicationFailureOptions {
+  /**
+   * The policy of an error, whose `logLevel` `'debug'` marks a failure as expected: Temporal's benign
+   * category. Without it no failure is benign (faultline/retry's default table marks none expected):
+   * pass a faultline/retry `createClassifier` with `logLevel: 'debug'` for the codes your workflows expect.
+   */
+  readonly classify?: (error: unknown) => ErrorPolicy;
+}
+
+/**
+ * The limits the serialized error is written with, for the failure's message and its details. The
+ * most it can take is `maxSerializedSize(DETAILS_LIMITS)` (about 270,000 characters; a few hundred for
+ * a typical error), far below the 2 MiB past which Temporal's server replaces a failure with a
+ * non-retryable "failure exceeds size limit" ServerFailure, which would change what is retried.
+ */
+export const DETAILS_LIMITS = { maxMessageLength: 2000, maxDetailsSize: 4096, maxDepth: 4, maxErrors: 4 } as const satisfies SerializeOptions;
+
+const WHERE = 'toApplicationFailure';
+
+/**
+ * The `ApplicationFailure` Temporal should record for any thrown value (normalized first): `type` is the
+ * error's code (what a retry policy's `nonRetryableErrorTypes` matches), `nonRetryable` is `!retryable`,
+ * `nextRetryDelay` is `retryAfterMs` (when retryable and above 0), `details` holds the serialized error
+ * (redacted, no stack, bounded by {@link DETAILS_LIMITS}), and `message` is its message, redacted. It has
+ * no `cause`: Temporal would record the cause's message and stack unredacted; the serialized error keeps
+ * the causes instead. Where the policy's `logLevel` is `'debug'` the failure is expected, and its category
+ * is Temporal's benign one (logged at debug, not counted in the failure metrics). A Temporal failure is
+ * returned as it is: a `CancelledFailure` must propagate, and an `ActivityFailure` rethrown by a workflow
+ * keeps its whole chain.
+ *
+ * @example
+ * ```ts
+ * import { ModelError } from 'faultline';
+ * import { toApplicationFailure } from 'faultline/temporal';
+ *
+ * export async function callModelActivity(question: string): Promise<string> {
+ *   try {
+ *     return await callModel(question);
+ *   } catch (error) {
+ *     throw toApplicationFailure(ModelError.from(error, { provider: 'openai' })); // a quota error is not retried
+ *   }
+ * }
+ * ```
+ */
+export function toApplicationFailure(error: FaultlineError, options?: ToApplicationFailureOptions): ApplicationFailure;
+/** Any thrown value: a Temporal failure as it is, anything else (normalized) the ApplicationFailure above. */
+export function toApplicationFailure(error: unknown, options?: ToApplicationFailureOptions): TemporalFailure;
+export function toApplicationFailure(error: unknown, options?: ToApplicationFailureOptions): TemporalFailure {
+  checkOptions(options);
+  if (isTemporalFailure(error)) return error;
+  const value = isFaultlineError(error) ? error : normalizeError(error);
+  const json = serializeError(value, DETAILS_LIMITS);
+  const delay = json.retryable ? json.retryAfterMs : undefined;
+  const expected = options?.classify?.(value).logLevel === 'debug';
+  return ApplicationFailure.create({
+    message: json.message,
+    type: json.code,
+    nonRetryable: !json.retryable,
+    details: [json],
+    // A delay of 0 sets none: the retry policy's own backoff applies.
+    ...(delay !== undefined && delay > 0 && { nextRetryDelay: delay }),
+    ...(expected && { category: ApplicationFailureCategory.BENIGN }),
+  });
+}
+
+// Temporal's `instanceof` reads a marker on the value (so it holds across copies of @temporalio/common),
+// which throws for a revoked Proxy: that is no Temporal failure.
+function isTemporalFailure(value: unknown): value is TemporalFailure {
+  try {
+    return value instanceof TemporalFailure;
+  } catch {
+    return false;
+  }
+}
+
+function checkOptions(options: ToApplicationFailureOptions | undefined): void {
+  checkType(WHERE, 'options', options, 'object');
+  if (options === undefined) return;
+  // A misspelt key (`classifier`) would change nothing, silently: refused, naming it.
+  for (const key of Object.keys(options)) if (key !== 'classify') throw invalidOption(WHERE, key, key, 'a known option (classify)');
+  checkType(WHERE, 'classify', options.classify, 'function');
+}
