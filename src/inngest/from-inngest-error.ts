@@ -1,0 +1,38 @@
+import { isFaultlineError, normalizeError, type FaultlineError } from '../index.js';
+import { carriedError, namedError } from './carried-error.js';
+
+/**
+ * The faultline error of a failed Inngest step or run: what an `onFailure` handler gets (its `error`, or
+ * the event's `event.data.error`, as JSON or as inngest rebuilt it), a `StepError` caught in a function,
+ * or the NonRetriableError or RetryAfterError that `toInngestError` made. The error carried in the cause
+ * (found up to eight causes down) comes back as the same class with the same fields, with the value as
+ * its cause where it was written with none. An error Inngest kept by its name and message alone (a
+ * retryable one, which toInngestError leaves as it is) comes back as the built-in class of that name,
+ * with its message; anything else is normalized by what Inngest kept of it (its name, message and code,
+ * the cause); a faultline error comes back as it is. Never throws, and needs no `inngest` installed.
+ *
+ * @example
+ * ```ts
+ * import { Inngest } from 'inngest';
+ * import { ModelQuotaExceededError } from 'faultline';
+ * import { fromInngestError } from 'faultline/inngest';
+ *
+ * const inngest = new Inngest({ id: 'agents' });
+ * inngest.createFunction(
+ *   {
+ *     id: 'answer',
+ *     triggers: [{ event: 'app/question' }],
+ *     onFailure: ({ error }) => {
+ *       const failure = fromInngestError(error); // the ModelQuotaExceededError thrown in the step
+ *       if (failure instanceof ModelQuotaExceededError) console.log('switch provider', failure.provider);
+ *     },
+ *   },
+ *   async ({ step }) => step.run('call model', () => callModel()),
+ * );
+ * ```
+ */
+export function fromInngestError(value: unknown): FaultlineError {
+  // A faultline error is already the answer, even one whose cause still carries the error it was rebuilt from.
+  if (isFaultlineError(value)) return value;
+  return carriedError(value) ?? namedError(value) ?? normalizeError(value);
+}

@@ -1,0 +1,124 @@
+import { errors } from 'inngest/internals';
+import { NonRetriableError, serializeError, StepError } from 'inngest';
+import { describe, expect, it } from 'vitest';
+import {
+  ModelQuotaExceededError, ModelRateLimitError, TransientError, ToolTimeoutError, UnknownError, ValidationError,
+} from '../../src/index.js';
+import { CAUSE_KEY, fromInngestError, toInngestError } from '../../src/inngest/index.js';
+import { HOSTILE_KINDS, hostileValue } from '../hardening/arbitraries.js';
+
+const quota = new ModelQuotaExceededError({ provider: 'openai', requestId: 'req_1' });
+const thrown = toInngestError(quota);
+
+/** What the error is as JSON: what Inngest stores, and what an `inngest/function.failed` event holds. */
+function throughJson<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+describe('fromInngestError', () => {
+  // Every form in which the error thrown in a step reaches a reader, each made by inngest itself.
+  const FORMS: readonly [string, () => unknown][] = [
+    ['the NonRetriableError thrown', () => thrown],
+    ['the step’s serialized error', () => throughJson(serializeError(thrown))],
+    ['the StepError the function then catches', () => new StepError('call model', throughJson(serializeError(thrown)))],
+    ['the failure event’s event.data.error', () => throughJson(serializeError(new StepError('call model', serializeError(thrown))))],
+    ['the onFailure handler’s error', () => errors.deserializeError(throughJson(serializeError(new StepError('call model', serializeError(thrown)))))],
+  ];
+
+  it.each(FORMS)('rebuilds the class with its fields from %s', (_form, make) => {
+    const value = make();
+    const error = fromInngestError(value);
+    expect(error).toBeInstanceOf(ModelQuotaExceededError);
+    expect(error).toMatchObject({ provider: 'openai', requestId: 'req_1', retryable: false, message: quota.message });
+    expect(error.toJSON()).toMatchObject(quota.toJSON());
+  });
+
+  it('keeps the value it was given as the cause, not enumerable', () => {
+    const error = fromInngestError(thrown);
+    expect(error.cause).toBe(thrown);
+    expect(Object.getOwnPropertyDescriptor(error, 'cause')).toMatchObject({ enumerable: false, writable: true, configurable: true });
+  });
+
+  it('rebuilds a rate limit with its delay', () => {
+    const limited = toInngestError(new ModelRateLimitError({ retryAfterMs: 1500 }));
+    expect(fromInngestError(throughJson(serializeError(limited)))).toMatchObject({ name: 'ModelRateLimitError', retryAfterMs: 1500, retryable: true });
+  });
+
+  it('finds the carried error under the causes of an error that wraps it, up to eight causes down', () => {
+    let wrapped: unknown = thrown;
+    for (let depth = 1; depth < 8; depth++) wrapped = new Error(`wrap ${depth}`, { cause: wrapped });
+    expect(fromInngestError(wrapped)).toBeInstanceOf(ModelQuotaExceededError);
+    expect(fromInngestError(new Error('wrap 8', { cause: wrapped }))).toBeInstanceOf(UnknownError);
+  });
+
+  it('reads the carried error as JSON text as well', () => {
+    const value = { name: 'NonRetriableError', message: 'x', cause: { [CAUSE_KEY]: JSON.stringify(quota) } };
+    expect(fromInngestError(value)).toBeInstanceOf(ModelQuotaExceededError);
+  });
+
+  it('normalizes by what Inngest kept when nothing faultline is carried', () => {
+    const plain = fromInngestError({ name: 'Error', message: 'boom', stack: '' });
+    expect(plain.constructor).toBe(UnknownError);
+    expect(plain).toMatchObject({ message: 'boom', retryable: false });
+    // A code survives inngest's own serialization (not its server's), so a reset connection is still one.
+    const reset = errors.deserializeError(serializeError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })));
+    expect(fromInngestError(reset)).toBeInstanceOf(TransientError);
+    expect(fromInngestError(new NonRetriableError('stop')).message).toBe('stop');
+  });
+
+  it('rebuilds the built-in class an error kept by its name and message alone is named after, up the causes', () => {
+    const kept = { name: 'ToolTimeoutError', message: 'search took too long', stack: '' };
+    const error = fromInngestError(kept);
+    expect([error.constructor, error.message, error.retryable, error.cause]).toEqual([ToolTimeoutError, 'search took too long', true, kept]);
+    const step = new StepError('search', { name: 'TransientError', message: 'connection reset' });
+    expect(fromInngestError(step).constructor).toBe(TransientError);
+    expect(fromInngestError({ name: 'TransientError', message: '' }).message).toBe(new TransientError().message);
+  });
+
+  it('reads a name that is a code, not a class name, as no built-in class', () => {
+    expect(fromInngestError({ name: 'TOOL_TIMEOUT', message: 'x' }).constructor).toBe(UnknownError);
+  });
+
+  it.each<[string, unknown]>([
+    ['a string', 'faultline'],
+    ['a number', 42],
+    ['JSON that is not a serialized error', { name: 'ModelQuotaExceededError', message: 'x' }],
+    ['a serialized error with a wrong field', { ...quota.toJSON(), retryable: 'no' }],
+  ])('reads a `faultline` key holding %s as not carried', (_title, carried) => {
+    const error = fromInngestError({ name: 'NonRetriableError', message: 'stop', cause: { [CAUSE_KEY]: carried } });
+    expect(error.constructor).toBe(UnknownError);
+    expect(error.message).toBe('stop');
+  });
+
+  it('returns a faultline error as it is, a rebuilt one too', () => {
+    const error = new ValidationError('bad');
+    expect(fromInngestError(error)).toBe(error);
+    const rebuilt = fromInngestError(thrown);
+    expect(fromInngestError(rebuilt)).toBe(rebuilt);
+  });
+});
+
+describe('under hostile input', () => {
+  it.each(HOSTILE_KINDS)('never throws on a %s, or an object whose prototype is one', (kind) => {
+    for (const value of [hostileValue(kind), Object.create(hostileValue(kind) as object) as unknown]) {
+      expect(fromInngestError(value)).toBeInstanceOf(UnknownError);
+      expect(fromInngestError({ name: 'NonRetriableError', message: 'x', cause: value })).toBeInstanceOf(UnknownError);
+      expect(fromInngestError({ name: 'NonRetriableError', message: 'x', cause: { [CAUSE_KEY]: value } })).toBeInstanceOf(UnknownError);
+    }
+  });
+
+  it('never throws when reading the carrier or a cause throws', () => {
+    const carrier = Object.defineProperty({}, CAUSE_KEY, { get: () => { throw new Error('getter'); } });
+    const error = Object.defineProperty(new Error('x'), 'cause', { get: () => { throw new Error('getter'); } });
+    expect(fromInngestError({ cause: carrier })).toBeInstanceOf(UnknownError);
+    expect(fromInngestError(error)).toBeInstanceOf(UnknownError);
+  });
+
+  it('stops on a cause chain that never ends', () => {
+    const endless: { cause?: unknown } = {};
+    endless.cause = endless;
+    const fresh = new Proxy({}, { get: (_target, key) => (key === 'cause' ? { cause: {} } : undefined) });
+    expect(fromInngestError(endless)).toBeInstanceOf(UnknownError);
+    expect(fromInngestError(fresh)).toBeInstanceOf(UnknownError);
+  });
+});
