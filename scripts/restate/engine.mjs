@@ -3,10 +3,10 @@
 // the deployment registered; stopped by pid. Used by `npm run test:restate` and the example.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../engine-checks.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const cache = process.env.FAULTLINE_RUNTIMES_CACHE ?? join(homedir(), '.cache', 'faultline-runtimes');
@@ -27,14 +27,6 @@ export function installed(name) {
   return path;
 }
 
-/** A free port on 127.0.0.1. */
-export async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export const processes = new Set();
 export function start(command, args, options) {

@@ -10,25 +10,12 @@ import * as clients from '@restatedev/restate-sdk-clients';
 import { ModelQuotaExceededError, SecurityError, ValidationError } from 'faultline';
 import { fromRestateError } from 'faultline/restate';
 import { processes, startEngine, waitFor } from './engine.mjs';
+import { assert, engineChecks } from '../engine-checks.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-let passed = 0;
-let failed = 0;
-async function test(title, body) {
-  try {
-    const detail = await body();
-    passed++;
-    console.log(`ok   ${title}${detail ? `: ${detail}` : ''}`);
-  } catch (error) {
-    failed++;
-    console.log(`FAIL ${title}\n       ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
-function assert(condition, message) {
-  if (!condition) throw new Error(message);
-}
+const checks = engineChecks('restate');
+const { test } = checks;
 
 async function main() {
   let engine;
@@ -91,8 +78,7 @@ async function main() {
       return 'the step ran once; the client got the ValidationError';
     });
   } catch (error) {
-    failed++;
-    console.log(`FAIL the engine could not be run: ${error instanceof Error ? error.message : String(error)}`);
+    checks.fail('the engine could not be run', error);
     for (const part of [engine?.server, engine?.service]) if (part) console.log(part.output().split('\n').slice(-20).map((line) => `       ${line}`).join('\n'));
   } finally {
     await engine?.stopAll();
@@ -100,8 +86,7 @@ async function main() {
       assert(processes.size === 0, `${processes.size} still running`);
     });
   }
-  console.log(`restate: ${passed} passed, ${failed} failed`);
-  process.exitCode = failed === 0 ? 0 : 1;
+  checks.finish();
 }
 
 await main();

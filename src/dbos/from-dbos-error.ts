@@ -1,0 +1,87 @@
+import { isFaultlineError, maxSerializedSize, normalizeError, type FaultlineError } from '../index.js';
+import { isErrorObject } from '../foundation/error-object.js';
+import { isPlainObject } from '../foundation/plain-object.js';
+import { readProperty, readString } from '../foundation/safe-read.js';
+import { withCaughtCause } from '../durable/caught-as-cause.js';
+import { errorFromRecord } from './error-record.js';
+
+// DBOSMaxStepRetriesError's `dbosErrorCode` (error.js): a step out of attempts, its errors in `errors`.
+const MAX_STEP_RETRIES = 23;
+
+/**
+ * The faultline error of a failed DBOS step or workflow, whatever form it comes in: the error a
+ * handle's `getResult()` or a `DBOSClient` rejects with, an error a workflow caught from a step, a
+ * `DBOSMaxStepRetriesError` (its last attempt's error), the plain Error DBOS revives when
+ * `dbosSerialization` was not registered, or a row's `error` column (its text, or parsed). The
+ * serialized error comes back as the same class with the same fields, its cause the one it was written
+ * with or else the value given (not enumerable); anything else is normalized. Never throws, and needs no
+ * DBOS package.
+ *
+ * @example
+ * ```ts
+ * import { DBOSClient } from '@dbos-inc/dbos-sdk';
+ * import { ModelQuotaExceededError } from 'faultline';
+ * import { fromDbosError } from 'faultline/dbos';
+ *
+ * const client = await DBOSClient.create({ systemDatabaseUrl: process.env.DBOS_SYSTEM_DATABASE_URL ?? '' });
+ * try {
+ *   await client.retrieveWorkflow('answer-42').getResult();
+ * } catch (error) {
+ *   const failure = fromDbosError(error);
+ *   if (failure instanceof ModelQuotaExceededError) console.log('switch provider', failure.provider);
+ * }
+ * ```
+ */
+export function fromDbosError(value: unknown): FaultlineError {
+  try {
+    const found = carried(value, true);
+    if (found === undefined) return normalizeError(value);
+    // An error DBOS still holds (revived by dbosSerialization, or an attempt's) is returned as it is.
+    return found.rebuilt ? withCaughtCause(found.error, value) : found.error;
+  } catch {
+    return normalizeError(value); // a hostile value: normalizeError reads it guarded
+  }
+}
+
+/** The faultline error a value carries, and whether it was rebuilt from what DBOS kept. */
+interface Found {
+  readonly error: FaultlineError;
+  readonly rebuilt: boolean;
+}
+
+function carried(value: unknown, mayOpen: boolean): Found | undefined {
+  if (isFaultlineError(value)) return { error: value, rebuilt: false };
+  if (mayOpen) {
+    // A row's text, or the Error DBOS makes of a row it could not read (the text as its message).
+    const text = typeof value === 'string' ? value : isErrorObject(value) ? readString(value, 'message') : undefined;
+    const row = text !== undefined && text.startsWith('{') ? parsed(text) : value;
+    const found = row === value ? undefined : carried(row, false);
+    if (found !== undefined) return found;
+    const inner = envelopeOf(row);
+    if (inner !== undefined) return carried(inner, false);
+  }
+  if (readProperty(value, 'dbosErrorCode') === MAX_STEP_RETRIES) {
+    const errors = readProperty(value, 'errors');
+    if (Array.isArray(errors) && errors.length > 0) {
+      const last: unknown = errors[errors.length - 1];
+      return carried(last, false) ?? { error: normalizeError(last), rebuilt: false };
+    }
+  }
+  const error = errorFromRecord(value);
+  return error === undefined ? undefined : { error, rebuilt: true };
+}
+
+/** JSON text parsed, or undefined when it is not JSON or longer than any row the writer's limits allow. */
+function parsed(text: string): unknown {
+  if (text.length > 8 * maxSerializedSize()) return undefined; // as deserializeError refuses it
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The value a row of DBOS's default serializer holds: superjson's envelope (`{ json, meta }`) opened. */
+function envelopeOf(row: unknown): unknown {
+  return isPlainObject(row) && readProperty(row, '__dbos_serializer') === 'superjson' ? readProperty(row, 'json') : undefined;
+}
