@@ -2,12 +2,13 @@
 // clean tree (the repository's files with no dist/, so that `prepack` must build it), checks the
 // tarball's file list, installs the tarball into a fresh project in
 // a temporary directory, and there runs an ES module script, a CommonJS script and the repo's
-// own tsc on a TypeScript consumer (moduleResolution node16, then bundler). Then two Restate
-// projects: a caller (the tarball and @restatedev/restate-sdk-clients, no SDK) and a service (the
-// tarball and @restatedev/restate-sdk), each with an ES module script, a CommonJS script and tsc, at
-// the versions of package-lock.json. The consumer files are real files in ./fixtures (the Restate
-// projects in ./fixtures/caller and ./fixtures/service). Prints one line per check, then
-// `pack: N passed, M failed`.
+// own tsc on a TypeScript consumer (moduleResolution node16, then bundler). Then one project per side
+// of each durable engine, with an ES module script, a CommonJS script and tsc, at the versions of
+// package-lock.json: a Restate caller (the tarball and @restatedev/restate-sdk-clients, no SDK) and
+// service (the tarball and @restatedev/restate-sdk); a Temporal project (@temporalio/common alone); an
+// Inngest reader (no inngest) and app (inngest); a reader of DBOS's rows (no DBOS; DBOS itself runs in
+// npm run test:dbos). The consumer files are real files in ./fixtures, each
+// engine project in a folder of its own. Prints one line per check, then `pack: N passed, M failed`.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,8 @@ const REQUIRED_FILES = [
   'dist/retry.js', 'dist/retry.cjs', 'dist/retry.d.ts', 'dist/retry.d.cts', 'retry/package.json',
   'dist/agent.js', 'dist/agent.cjs', 'dist/agent.d.ts', 'dist/agent.d.cts', 'agent/package.json',
   'dist/restate.js', 'dist/restate.cjs', 'dist/restate.d.ts', 'dist/restate.d.cts', 'restate/package.json',
+  ...['temporal', 'inngest', 'dbos'].flatMap((name) => [`dist/${name}.js`, `dist/${name}.cjs`, `dist/${name}.d.ts`, `dist/${name}.d.cts`, `${name}/package.json`, `docs/${name}.md`]),
+  'docs/durable-execution.md',
 ];
 const FORBIDDEN = [
   { title: 'no src/', test: (path) => path.startsWith('src/') },
@@ -128,8 +131,8 @@ function main(workDir) {
   if (!pack.ok || manifest === undefined) return;
   checkFileList(manifest.files);
 
-  // The top-level fixtures; the Restate projects are installed on their own.
-  cpSync(fixtures, projectDir, { recursive: true, filter: (path) => !RESTATE_PROJECTS.some((name) => path === join(fixtures, name)) });
+  // The top-level fixtures; the engine projects are installed on their own.
+  cpSync(fixtures, projectDir, { recursive: true, filter: (path) => !ENGINE_PROJECTS.some((name) => path === join(fixtures, name)) });
   const tarball = join(packDir, manifest.filename);
   const install = run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], projectDir, 180_000);
   record(install.ok, 'npm install <tarball> in a fresh project', install.output);
@@ -146,10 +149,20 @@ function main(workDir) {
   }
 
   callerProject(workDir, tarball);
-  serviceProject(workDir, tarball);
+  // A service installs the SDK: toRestateError must make its format's copy of the SDK's classes.
+  scriptedProject(workDir, tarball, 'service', [locked('@restatedev/restate-sdk')], ['service.mjs', 'service.cjs'],
+    'tsc accepts a service passing asTerminalError to restate.service and throwing toRestateError');
+  scriptedProject(workDir, tarball, 'temporal', [locked('@temporalio/common')], ['temporal.mjs', 'temporal.cjs'],
+    'tsc accepts a Temporal project throwing toApplicationFailure, with @temporalio/common alone');
+  scriptedProject(workDir, tarball, 'inngest-reader', [], ['reader.mjs', 'reader.cjs'],
+    'tsc (skipLibCheck off) accepts code reading Inngest failures with faultline/inngest, with no inngest installed');
+  scriptedProject(workDir, tarball, 'inngest-app', [locked('inngest')], ['app.mjs', 'app.cjs'],
+    'tsc accepts an Inngest function throwing toInngestError and reading its failure with fromInngestError');
+  scriptedProject(workDir, tarball, 'dbos-reader', [], ['reader.mjs', 'reader.cjs'],
+    'tsc (skipLibCheck off) accepts a service reading DBOS rows with faultline/dbos, with no DBOS installed');
 }
 
-const RESTATE_PROJECTS = ['caller', 'service'];
+const ENGINE_PROJECTS = ['caller', 'service', 'temporal', 'inngest-reader', 'inngest-app', 'dbos-reader'];
 
 /** `name@version` of a package as the repository's package-lock.json pins it. */
 function locked(name) {
@@ -157,14 +170,23 @@ function locked(name) {
   return `${name}@${lock.packages[`node_modules/${name}`].version}`;
 }
 
-/** A fresh project of ./fixtures/<name> with the tarball and `dependency` installed; its directory, or undefined. */
-function restateProject(workDir, tarball, name, dependency) {
+/** A fresh project of ./fixtures/<name> with the tarball and `dependencies` installed; its directory, or undefined. */
+function engineProject(workDir, tarball, name, dependencies) {
   const dir = join(workDir, name);
   cpSync(join(fixtures, name), dir, { recursive: true });
   cpSync(join(fixtures, 'check.cjs'), join(dir, 'check.cjs'));
-  const install = run('npm', ['install', tarball, dependency, '--no-audit', '--no-fund', '--prefer-offline'], dir, 180_000);
-  record(install.ok, `npm install <tarball> ${dependency} in a fresh ${name} project`, install.output);
+  const install = run('npm', ['install', tarball, ...dependencies, '--no-audit', '--no-fund', '--prefer-offline'], dir, 180_000);
+  record(install.ok, `npm install <tarball> ${dependencies.join(' ')} in a fresh ${name} project`.replace('  ', ' '), install.output);
   return install.ok ? dir : undefined;
+}
+
+/** An engine project whose scripts and tsc (its tsconfig.json) are all it checks. */
+function scriptedProject(workDir, tarball, name, dependencies, scripts, tscTitle) {
+  const dir = engineProject(workDir, tarball, name, dependencies);
+  if (dir === undefined) return;
+  for (const script of scripts) runScript(script, dir);
+  const check = run(process.execPath, [tsc, '-p', 'tsconfig.json'], dir);
+  record(check.ok, tscTitle, check.output);
 }
 
 /**
@@ -173,7 +195,7 @@ function restateProject(workDir, tarball, name, dependency) {
  * SDK that fails as it loads, for another reason than being missing: that error must come through.
  */
 function callerProject(workDir, tarball) {
-  const dir = restateProject(workDir, tarball, 'caller', locked('@restatedev/restate-sdk-clients'));
+  const dir = engineProject(workDir, tarball, 'caller', [locked('@restatedev/restate-sdk-clients')]);
   if (dir === undefined) return;
   runScript('caller.mjs', dir);
   runScript('caller.cjs', dir);
@@ -188,15 +210,6 @@ function callerProject(workDir, tarball) {
   runScript('broken-sdk.mjs', dir);
 }
 
-/** A service installs the SDK: toRestateError must make its format's copy of the SDK's classes. */
-function serviceProject(workDir, tarball) {
-  const dir = restateProject(workDir, tarball, 'service', locked('@restatedev/restate-sdk'));
-  if (dir === undefined) return;
-  runScript('service.mjs', dir);
-  runScript('service.cjs', dir);
-  const check = run(process.execPath, [tsc, '-p', 'tsconfig.json'], dir);
-  record(check.ok, 'tsc accepts a service passing asTerminalError to restate.service and throwing toRestateError', check.output);
-}
 
 const workDir = mkdtempSync(join(tmpdir(), 'faultline-pack-'));
 try {
