@@ -5,6 +5,7 @@
 export { FaultlineError } from './base/faultline-error.js';
 export type { FaultlineErrorOptions, MessageOption } from './base/options.js';
 export { isFaultlineError } from './base/is-faultline-error.js';
+export type { FaultlineCode } from './errors/faultline-code.js';
 export { ErrorCategory } from './foundation/category.js';
 export { isControlSignal } from './foundation/control-signal.js';
 export type { ErrorDefaults } from './base/defaults.js';

@@ -9,6 +9,14 @@ import type { ErrorDetails } from '../foundation/json.js';
 import { readProperty } from '../foundation/safe-read.js';
 import { inspectError, NODE_INSPECT } from './inspection.js';
 import { assignOptions, causeOf, isOptionsArgument, messageString, type FaultlineErrorOptions, type MessageOption } from './options.js';
+import { recognize } from '../recognition/recognize.js';
+import { isTransientKind, mappedOptions } from '../recognition/mapped-options.js';
+
+/** `true` when every key of `Options` is optional, so that the options may be left out. */
+type OptionalWhenNoneRequired<Options> = Partial<Options> extends Options ? true : false;
+
+/** What a class's `from` may add to the error it builds: its constructor's options, less `cause` (the value itself). */
+export type FromContext<Class> = Class extends abstract new (...args: infer Args) => unknown ? Omit<NonNullable<Args[1]>, 'cause'> : never;
 
 /**
  * The abstract base of every faultline error. Subclass a family (`ToolError`, `ModelError`, ...)
@@ -67,14 +75,17 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
   /**
    * Two forms: `new ToolNotFoundError({ toolName: 'delete' })` (the options alone, `message` among
    * them) and `new ToolNotFoundError("Tool 'delete' is not registered", { toolName: 'delete' })`.
-   * Leave the message out for the class's default.
+   * Leave the message out for the class's default. When the class's options type has a required key,
+   * the options are required too, and the compiler names the key that is missing.
    */
-  constructor(options?: Options & MessageOption);
+  constructor(...args: OptionalWhenNoneRequired<Options> extends true ? [options?: Options & MessageOption] : [options: Options & MessageOption]);
   /**
    * @param message - Human-readable; omit it (or pass `undefined` or `null`) for the class's default message.
    * @param options - `cause` and any field that should differ from the class defaults.
    */
-  constructor(message?: string | null, options?: Options | null);
+  constructor(
+    ...args: OptionalWhenNoneRequired<Options> extends true ? [message?: string | null, options?: Options | null] : [message: string | null | undefined, options: Options]
+  );
   constructor(first?: unknown, second?: unknown) {
     const target = new.target;
     if (isAbstractBase(target)) {
@@ -110,6 +121,36 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
       return false; // a revoked Proxy, or one whose getPrototypeOf trap throws: not one of ours
     }
     return hasFaultlineBrand(value) && chainHasClass(value as object, declaredNameOf(this));
+  }
+
+  /**
+   * Maps anything thrown into this class: the value's message, its status and the context's options,
+   * with the value itself as `cause`; retryable when it was a network failure or a timeout. A faultline
+   * error passes through unchanged. Every family has it, yours too; a built-in family overrides it to
+   * pick its leaf class (`ToolError.from` gives a ToolTimeoutError for a timeout).
+   *
+   * @example
+   * ```ts
+   * import { FaultlineError, type ErrorDefaults } from 'faultline';
+   *
+   * class BillingError extends FaultlineError {
+   *   static override readonly defaults: ErrorDefaults = { name: 'BillingError', code: 'BILLING_ERROR', category: 'TOOL' };
+   * }
+   * const error = BillingError.from(new Error('card declined')); // a BillingError, cause: the Error
+   * ```
+   */
+  static from<E extends FaultlineError>(value: E, context?: object): E;
+  static from<Class extends new (...args: never) => FaultlineError>(this: Class, value: unknown, context?: FromContext<Class>): InstanceType<Class>;
+  static from(this: abstract new (...args: never) => FaultlineError, value: unknown, context?: object): FaultlineError {
+    if (hasFaultlineBrand(value)) return value as FaultlineError;
+    if (isAbstractBase(this)) {
+      throw new TypeError('FaultlineError.from: FaultlineError is abstract. Call normalizeError(value), or the from of a family such as ToolError.');
+    }
+    const recognition = recognize(value);
+    const options = mappedOptions(value, recognition, context as { readonly status?: number } | undefined);
+    // A concrete class, as every class below the abstract base is: the constructor is the base's.
+    const Concrete = this as unknown as new (message: string | undefined, options: object) => FaultlineError;
+    return new Concrete(recognition.message, isTransientKind(recognition) ? { ...options, retryable: true } : options);
   }
 
   /** The faultline brand, on the prototype so that it costs an instance nothing. */

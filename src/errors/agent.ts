@@ -49,9 +49,9 @@ export class AgentError<Options extends AgentErrorOptions = AgentErrorOptions> e
    * error instanceof AgentAbortedError; // true
    * ```
    */
-  static from<E extends FaultlineError>(value: E, context?: AgentContext): E;
-  static from(value: unknown, context?: AgentContext): AgentError;
-  static from(value: unknown, context?: AgentContext): FaultlineError {
+  static override from<E extends FaultlineError>(value: E, context?: AgentContext): E;
+  static override from(value: unknown, context?: AgentContext): AgentError;
+  static override from(value: unknown, context?: AgentContext): FaultlineError {
     return isFaultlineError(value) ? value : agentErrorFor(value, recognize(value), context);
   }
 }

@@ -46,9 +46,9 @@ export class AuthError<Options extends AuthErrorOptions = AuthErrorOptions> exte
    * AuthError.from(Object.assign(new Error('Forbidden'), { status: 403 })) instanceof AuthorizationError; // true
    * ```
    */
-  static from<E extends FaultlineError>(value: E, context?: AuthContext): E;
-  static from(value: unknown, context?: AuthContext): AuthError;
-  static from(value: unknown, context?: AuthContext): FaultlineError {
+  static override from<E extends FaultlineError>(value: E, context?: AuthContext): E;
+  static override from(value: unknown, context?: AuthContext): AuthError;
+  static override from(value: unknown, context?: AuthContext): FaultlineError {
     return isFaultlineError(value) ? value : authErrorFor(value, recognize(value), context);
   }
 }

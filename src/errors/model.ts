@@ -58,9 +58,9 @@ export class ModelError<Options extends ModelErrorOptions = ModelErrorOptions> e
    * }
    * ```
    */
-  static from<E extends FaultlineError>(value: E, context?: ModelContext): E;
-  static from(value: unknown, context?: ModelContext): ModelError | AuthError;
-  static from(value: unknown, context?: ModelContext): FaultlineError {
+  static override from<E extends FaultlineError>(value: E, context?: ModelContext): E;
+  static override from(value: unknown, context?: ModelContext): ModelError | AuthError;
+  static override from(value: unknown, context?: ModelContext): FaultlineError {
     if (isFaultlineError(value)) return value;
     const framework = readFrameworkError(value);
     return framework === undefined ? modelErrorFor(value, recognize(value), readProviderError(value), context) : modelFrameworkError(value, framework, context);

@@ -41,9 +41,9 @@ export class SecurityError<Options extends SecurityErrorOptions = SecurityErrorO
    * const error = SecurityError.from(new Error('blocked'), { policy: 'pii-filter' });
    * ```
    */
-  static from<E extends FaultlineError>(value: E, context?: SecurityContext): E;
-  static from(value: unknown, context?: SecurityContext): SecurityError;
-  static from(value: unknown, context?: SecurityContext): FaultlineError {
+  static override from<E extends FaultlineError>(value: E, context?: SecurityContext): E;
+  static override from(value: unknown, context?: SecurityContext): SecurityError;
+  static override from(value: unknown, context?: SecurityContext): FaultlineError {
     return isFaultlineError(value) ? value : securityErrorFor(value, recognize(value), context);
   }
 }

@@ -42,9 +42,9 @@ export class TimeoutError<Options extends TimeoutErrorOptions = TimeoutErrorOpti
    * const error = TimeoutError.from(new DOMException('The operation timed out', 'TimeoutError'), { timeoutMs: 5000 });
    * ```
    */
-  static from<E extends FaultlineError>(value: E, context?: TimeoutContext): E;
-  static from(value: unknown, context?: TimeoutContext): TimeoutError;
-  static from(value: unknown, context?: TimeoutContext): FaultlineError {
+  static override from<E extends FaultlineError>(value: E, context?: TimeoutContext): E;
+  static override from(value: unknown, context?: TimeoutContext): TimeoutError;
+  static override from(value: unknown, context?: TimeoutContext): FaultlineError {
     return isFaultlineError(value) ? value : timeoutErrorFor(value, recognize(value), context);
   }
 }

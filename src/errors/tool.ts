@@ -49,9 +49,9 @@ export class ToolError<Options extends ToolErrorOptions = ToolErrorOptions> exte
    * }
    * ```
    */
-  static from<E extends FaultlineError>(value: E, context?: ToolContext): E;
-  static from(value: unknown, context?: ToolContext): ToolError;
-  static from(value: unknown, context?: ToolContext): FaultlineError {
+  static override from<E extends FaultlineError>(value: E, context?: ToolContext): E;
+  static override from(value: unknown, context?: ToolContext): ToolError;
+  static override from(value: unknown, context?: ToolContext): FaultlineError {
     return isFaultlineError(value) ? value : toolErrorFor(value, recognize(value), context);
   }
 }

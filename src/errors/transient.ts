@@ -34,9 +34,9 @@ export class TransientError<Options extends FaultlineErrorOptions = FaultlineErr
    * const error = TransientError.from(new Error('socket hang up'));
    * ```
    */
-  static from<E extends FaultlineError>(value: E, context?: TransientContext): E;
-  static from(value: unknown, context?: TransientContext): TransientError;
-  static from(value: unknown, context?: TransientContext): FaultlineError {
+  static override from<E extends FaultlineError>(value: E, context?: TransientContext): E;
+  static override from(value: unknown, context?: TransientContext): TransientError;
+  static override from(value: unknown, context?: TransientContext): FaultlineError {
     return isFaultlineError(value) ? value : transientErrorFor(value, recognize(value), context);
   }
 }

@@ -33,9 +33,9 @@ export class UnknownError<Options extends FaultlineErrorOptions = FaultlineError
    * const error = UnknownError.from({ reason: 'odd' });
    * ```
    */
-  static from<E extends FaultlineError>(value: E, context?: UnknownContext): E;
-  static from(value: unknown, context?: UnknownContext): UnknownError;
-  static from(value: unknown, context?: UnknownContext): FaultlineError {
+  static override from<E extends FaultlineError>(value: E, context?: UnknownContext): E;
+  static override from(value: unknown, context?: UnknownContext): UnknownError;
+  static override from(value: unknown, context?: UnknownContext): FaultlineError {
     return isFaultlineError(value) ? value : unknownErrorFor(value, recognize(value), context);
   }
 }

@@ -58,9 +58,9 @@ export class ValidationError<Options extends ValidationErrorOptions = Validation
    * const error = ValidationError.from(new Error('bad input'));
    * ```
    */
-  static from<E extends FaultlineError>(value: E, context?: ValidationContext): E;
-  static from(value: unknown, context?: ValidationContext): ValidationError;
-  static from(value: unknown, context?: ValidationContext): FaultlineError {
+  static override from<E extends FaultlineError>(value: E, context?: ValidationContext): E;
+  static override from(value: unknown, context?: ValidationContext): ValidationError;
+  static override from(value: unknown, context?: ValidationContext): FaultlineError {
     return isFaultlineError(value) ? value : validationErrorFor(value, recognize(value), context);
   }
 }
