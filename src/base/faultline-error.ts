@@ -143,12 +143,9 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
   static from<Class extends new (...args: never) => FaultlineError>(this: Class, value: unknown, context?: FromContext<Class>): InstanceType<Class>;
   static from(this: abstract new (...args: never) => FaultlineError, value: unknown, context?: object): FaultlineError {
     if (hasFaultlineBrand(value)) return value as FaultlineError;
-    if (isAbstractBase(this)) {
-      throw new TypeError('FaultlineError.from: FaultlineError is abstract. Call normalizeError(value), or the from of a family such as ToolError.');
-    }
     const recognition = recognize(value);
     const options = mappedOptions(value, recognition, context as { readonly status?: number } | undefined);
-    // A concrete class, as every class below the abstract base is: the constructor is the base's.
+    // A concrete class, as every class below the abstract base is (the base's constructor refuses itself).
     const Concrete = this as unknown as new (message: string | undefined, options: object) => FaultlineError;
     return new Concrete(recognition.message, isTransientKind(recognition) ? { ...options, retryable: true } : options);
   }

@@ -53,11 +53,11 @@ describe('the from every family has', () => {
     expect(ToolError.from(Object.assign(new Error('slow'), { name: 'TimeoutError' }), { toolName: 'search' }).code).toBe('TOOL_TIMEOUT');
   });
 
-  it('on the abstract base, says what to call instead', () => {
+  it('on the abstract base, is refused as constructing it is', () => {
     // Called past the types, which refuse it: a JavaScript caller can.
     const base = FaultlineError as unknown as { from(value: unknown): unknown };
     expect(() => base.from(new Error('x'))).toThrow(
-      new TypeError('FaultlineError.from: FaultlineError is abstract. Call normalizeError(value), or the from of a family such as ToolError.'),
+      new TypeError('FaultlineError is abstract: throw a subclass such as ToolError, or extend one.'),
     );
   });
 });
