@@ -49,7 +49,11 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
     retryable: false,
   };
 
-  /** The class name, kept explicitly so that minified bundles keep it. */
+  /**
+   * The class name, kept explicitly so that minified bundles keep it. Read-only: a class of yours sets
+   * it once, in `static override readonly defaults = { name: 'PaymentDeclinedError', ... }`, never with
+   * `this.name = ...` (docs/extending.md).
+   */
   declare readonly name: string;
   /** Machine-readable, UPPER_SNAKE, e.g. `MODEL_RATE_LIMITED`. */
   declare readonly code: string;
