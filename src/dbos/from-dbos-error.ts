@@ -1,4 +1,4 @@
-import { isFaultlineError, maxSerializedSize, normalizeError, type FaultlineError } from '../index.js';
+import { AgentAbortedError, isFaultlineError, maxSerializedSize, normalizeError, type FaultlineError } from '../index.js';
 import { isErrorObject } from '../foundation/error-object.js';
 import { isPlainObject } from '../foundation/plain-object.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
@@ -7,6 +7,14 @@ import { errorFromRecord } from './error-record.js';
 
 // DBOSMaxStepRetriesError's `dbosErrorCode` (error.js): a step out of attempts, its errors in `errors`.
 const MAX_STEP_RETRIES = 23;
+// DBOSWorkflowCancelledError's and DBOSAwaitedWorkflowCancelledError's: a workflow cancelled, as
+// Temporal's CancelledFailure, an abort.
+const CANCELLED: ReadonlySet<unknown> = /* @__PURE__ */ new Set([24, 27]);
+
+function cancelled(value: unknown): FaultlineError {
+  const message = readString(value, 'message');
+  return new AgentAbortedError(message === '' ? undefined : message, { cause: value });
+}
 
 /**
  * The faultline error of a failed DBOS step or workflow, whatever form it comes in: the error a
@@ -14,8 +22,8 @@ const MAX_STEP_RETRIES = 23;
  * `DBOSMaxStepRetriesError` (its last attempt's error), the plain Error DBOS revives when
  * `dbosSerialization` was not registered, or a row's `error` column (its text, or parsed). The
  * serialized error comes back as the same class with the same fields, its cause the one it was written
- * with or else the value given (not enumerable); anything else is normalized. Never throws, and needs no
- * DBOS package.
+ * with or else the value given (not enumerable); a cancelled workflow is an AgentAbortedError; anything
+ * else is normalized. Never throws, and needs no DBOS package.
  *
  * @example
  * ```ts
@@ -35,7 +43,7 @@ const MAX_STEP_RETRIES = 23;
 export function fromDbosError(value: unknown): FaultlineError {
   try {
     const found = carried(value, true);
-    if (found === undefined) return normalizeError(value);
+    if (found === undefined) return CANCELLED.has(readProperty(value, 'dbosErrorCode')) ? cancelled(value) : normalizeError(value);
     // An error DBOS still holds (revived by dbosSerialization, or an attempt's) is returned as it is.
     return found.rebuilt ? withCaughtCause(found.error, value) : found.error;
   } catch {
@@ -49,7 +57,11 @@ interface Found {
   readonly rebuilt: boolean;
 }
 
-function carried(value: unknown, mayOpen: boolean): Found | undefined {
+// How many DBOSMaxStepRetriesError are opened, one inside another: DBOS nests none, and a value that
+// holds itself in its `errors` must not recurse until the stack runs out.
+const MAX_NESTING = 4;
+
+function carried(value: unknown, mayOpen: boolean, nesting = 0): Found | undefined {
   if (isFaultlineError(value)) return { error: value, rebuilt: false };
   if (mayOpen) {
     // A row's text, or the Error DBOS makes of a row it could not read (the text as its message).
@@ -60,11 +72,11 @@ function carried(value: unknown, mayOpen: boolean): Found | undefined {
     const inner = envelopeOf(row);
     if (inner !== undefined) return carried(inner, false);
   }
-  if (readProperty(value, 'dbosErrorCode') === MAX_STEP_RETRIES) {
+  if (readProperty(value, 'dbosErrorCode') === MAX_STEP_RETRIES && nesting < MAX_NESTING) {
     const errors = readProperty(value, 'errors');
     if (Array.isArray(errors) && errors.length > 0) {
       const last: unknown = errors[errors.length - 1];
-      return carried(last, false) ?? { error: normalizeError(last), rebuilt: false };
+      return carried(last, false, nesting + 1) ?? { error: normalizeError(last), rebuilt: false };
     }
   }
   const error = errorFromRecord(value);

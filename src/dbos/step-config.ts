@@ -1,14 +1,13 @@
 import { isFaultlineError, normalizeError } from '../index.js';
-import { isRetryable } from '../retry/index.js';
 import { isControlSignal } from '../foundation/control-signal.js';
-import { checkNumber, checkType } from '../foundation/option-checks.js';
-import { retryAfterMsOf } from '../foundation/policy-fields.js';
+import { checkKnownKeys, checkNumber, checkType, invalidOption } from '../foundation/option-checks.js';
+import { mayRunAgain, retryAfterMsOf } from '../foundation/policy-fields.js';
 
 /** The options of {@link dbosStepConfig}: DBOS's retry schedule, and the step's own name and timeout. */
 export interface DbosStepOptions {
   /** Attempts in all, the first included. Default 3 (DBOS's). */
   readonly maxAttempts?: number | undefined;
-  /** Seconds before the first retry. Default 1 (DBOS's); DBOS waits an hour at most. */
+  /** Seconds before the first retry. Default 1 (DBOS's); DBOS caps each later wait at an hour. */
   readonly intervalSeconds?: number | undefined;
   /** What each wait is multiplied by for the next, 1 or more. Default 2 (DBOS's). */
   readonly backoffRate?: number | undefined;
@@ -32,7 +31,8 @@ export interface DbosStepConfig {
   readonly name?: string;
 }
 
-// DBOS caps every wait between attempts at an hour (dbos-executor.js, maxRetryIntervalSec).
+// DBOS caps each wait after the first at an hour (dbos-executor.js, maxRetryIntervalSec); the first is
+// `intervalSeconds` whatever it is. So the shortest wait is the smaller of the two.
 const MAX_INTERVAL_SECONDS = 3600;
 
 /**
@@ -55,7 +55,13 @@ const MAX_INTERVAL_SECONDS = 3600;
  */
 export function dbosStepConfig(options?: DbosStepOptions): DbosStepConfig {
   const where = 'dbosStepConfig';
+  checkType(where, 'options', options, 'object');
+  // A key DBOS takes but this does not (`shouldRetry`, `retriesAllowed`) would be dropped, silently.
+  if (options !== undefined) checkKnownKeys(where, options, ['maxAttempts', 'intervalSeconds', 'backoffRate', 'timeoutMS', 'name']);
   checkNumber(where, 'maxAttempts', options?.maxAttempts, { min: 1, whole: true, infinite: true });
+  // DBOS refuses a timeout of 0 or less when the step runs; refused here, at the call.
+  const timeout: unknown = options?.timeoutMS;
+  if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) throw invalidOption(where, 'timeoutMS', timeout, 'a number above 0');
   checkNumber(where, 'intervalSeconds', options?.intervalSeconds, { min: 0 });
   // A rate below 1 would make a later wait shorter than the first, which the retryAfterMs rule reads.
   checkNumber(where, 'backoffRate', options?.backoffRate, { min: 1 });
@@ -77,5 +83,5 @@ export function dbosStepConfig(options?: DbosStepOptions): DbosStepConfig {
 function shouldRetry(error: unknown, waitMs: number): boolean {
   if (isControlSignal(error)) return false;
   const value = isFaultlineError(error) ? error : normalizeError(error);
-  return isRetryable(value) && (retryAfterMsOf(value) ?? 0) <= waitMs;
+  return mayRunAgain(value) && (retryAfterMsOf(value) ?? 0) <= waitMs;
 }

@@ -34,6 +34,13 @@ export function checkOneOf(where: string, option: string, value: unknown, allowe
   throw invalidOption(where, option, value, `one of ${allowed.map((item) => `'${item}'`).join(', ')}`);
 }
 
+/** Throws a TypeError naming the first key of `options` not in `known`: a misspelt option would change nothing, silently. */
+export function checkKnownKeys(where: string, options: object, known: readonly string[]): void {
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) throw invalidOption(where, key, key, `a known option (${known.join(', ')})`);
+  }
+}
+
 /** `retry: the option maxAttempts must be a whole number, 1 or more (or Infinity); got NaN`. */
 export function invalidOption(where: string, option: string, value: unknown, expected: string): TypeError {
   return new TypeError(`${where}: the option ${option} must be ${expected}; got ${shown(value)}`, { cause: value });

@@ -25,3 +25,12 @@ export function retryableOf(error: unknown): boolean {
 export function retryAfterMsOf(error: unknown): number | undefined {
   return toWholeNonNegative(readProperty(error, 'retryAfterMs'));
 }
+
+/**
+ * Whether whoever runs the call may run it again: `retryable`, and not a stream that had shown output
+ * (`outputStarted`), which is never replayed (docs/streaming.md), whatever the provider said. The one rule
+ * faultline/retry's `isRetryable` and every durable-engine adapter decide by.
+ */
+export function mayRunAgain(error: unknown): boolean {
+  return retryableOf(error) && readProperty(error, 'outputStarted') !== true;
+}

@@ -1,15 +1,14 @@
-import { deserializeError, serializeError, type FaultlineError, type SerializedError, type SerializeOptions } from '../index.js';
-import { readProperty as at, readString } from '../foundation/safe-read.js';
+import { deserializeError, type FaultlineError, type SerializedError, type SerializeOptions } from '../index.js';
+import { readProperty as at } from '../foundation/safe-read.js';
 import { withCaughtCause } from '../durable/caught-as-cause.js';
-import { classForType } from '../durable/class-for-type.js';
 
 /*
  * How a faultline error rides through Inngest. Of a thrown error Inngest keeps `name`, `message`,
  * `stack` and `cause` alone (its SDK's serializeError also keeps `code`, which its server drops), and
  * of a cause that has no `name` it keeps the whole JSON value: through the step's result, the StepError
  * the function then sees, and the `inngest/function.failed` event an onFailure handler gets. So the
- * carrier is the cause of the NonRetriableError or RetryAfterError that toInngestError makes: an object
- * without a `name`, holding the serialized error under one key.
+ * carrier is the cause of what toInngestError makes (a NonRetriableError, a RetryAfterError, or an
+ * Error named as the class): an object without a `name`, holding the serialized error under one key.
  */
 
 /** The key under which the cause of an Inngest error carries the serialized faultline error. */
@@ -25,17 +24,7 @@ export interface CarriedCause {
  * step's result, the run's state, a failure event of at most 512 KB): at most
  * `maxSerializedSize(CARRIED_LIMITS)` characters of strings and keys, whatever the error holds.
  */
-export const CARRIED_LIMITS: SerializeOptions = { maxMessageLength: 2000, maxDetailsSize: 4096, maxDepth: 3, maxErrors: 4 };
-
-/** The error serialized as Inngest will carry it. */
-export function serializedForInngest(error: FaultlineError): SerializedError {
-  return serializeError(error, CARRIED_LIMITS);
-}
-
-/** The cause that carries `json` through Inngest. */
-export function carriedCause(json: SerializedError): CarriedCause {
-  return { [CAUSE_KEY]: json };
-}
+export const CARRIED_LIMITS = { maxMessageLength: 2000, maxDetailsSize: 4096, maxDepth: 3, maxErrors: 4 } as const satisfies SerializeOptions;
 
 // How many causes down the carrier is looked for: Inngest serializes five causes deep, and a value that
 // makes a fresh cause on every read must not keep the search going.
@@ -62,22 +51,3 @@ export function carriedError(value: unknown): FaultlineError | undefined {
   return undefined;
 }
 
-/**
- * The built-in class named by `value` or one of its first eight causes, with the message kept beside
- * the name, and `value` as its cause: a retryable faultline error thrown as it is (toInngestError gives
- * it back unchanged) reaches an onFailure handler as its name and message alone. Undefined when no
- * link is named like a built-in class. Never throws.
- */
-export function namedError(value: unknown): FaultlineError | undefined {
-  let link = value;
-  for (let depth = 0; depth <= MAX_CAUSES && typeof link === 'object' && link !== null; depth++) {
-    const name = readString(link, 'name');
-    const match = name === undefined ? undefined : classForType(name);
-    if (match !== undefined && !match.byCode) {
-      const message = readString(link, 'message');
-      return new match.Class(message === '' ? undefined : message, { cause: value });
-    }
-    link = at(link, 'cause');
-  }
-  return undefined;
-}

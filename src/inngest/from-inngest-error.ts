@@ -1,15 +1,17 @@
 import { isFaultlineError, normalizeError, type FaultlineError } from '../index.js';
-import { carriedError, namedError } from './carried-error.js';
+import { carriedError } from './carried-error.js';
+
+// The longest text read as JSON: an Inngest event is at most 512 KB.
+const MAX_TEXT_LENGTH = 1_000_000;
 
 /**
  * The faultline error of a failed Inngest step or run: what an `onFailure` handler gets (its `error`, or
  * the event's `event.data.error`, as JSON or as inngest rebuilt it), a `StepError` caught in a function,
  * or the NonRetriableError or RetryAfterError that `toInngestError` made. The error carried in the cause
  * (found up to eight causes down) comes back as the same class with the same fields, with the value as
- * its cause where it was written with none. An error Inngest kept by its name and message alone (a
- * retryable one, which toInngestError leaves as it is) comes back as the built-in class of that name,
- * with its message; anything else is normalized by what Inngest kept of it (its name, message and code,
- * the cause); a faultline error comes back as it is. Never throws, and needs no `inngest` installed.
+ * its cause where it was written with none; JSON text is read as its parsed value. Anything else is
+ * normalized by what Inngest kept of it (its name, message and code, the cause); a faultline error comes
+ * back as it is. Never throws, and needs no `inngest` installed.
  *
  * @example
  * ```ts
@@ -34,5 +36,15 @@ import { carriedError, namedError } from './carried-error.js';
 export function fromInngestError(value: unknown): FaultlineError {
   // A faultline error is already the answer, even one whose cause still carries the error it was rebuilt from.
   if (isFaultlineError(value)) return value;
-  return carriedError(value) ?? namedError(value) ?? normalizeError(value);
+  return carriedError(parsedText(value)) ?? normalizeError(value);
+}
+
+/** JSON text (an event body read as text) parsed, as the other engines' readers take it; anything else as it is. */
+function parsedText(value: unknown): unknown {
+  if (typeof value !== 'string' || value.length > MAX_TEXT_LENGTH) return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
 }

@@ -5,7 +5,7 @@
  * `inngest` (an optional peer dependency) where functions run; `fromInngestError` needs no package.
  * Re-exports only.
  */
-export { CAUSE_KEY, type CarriedCause } from './carried-error.js';
+export { CARRIED_LIMITS, CAUSE_KEY, type CarriedCause } from './carried-error.js';
 export { fromInngestError } from './from-inngest-error.js';
 export { toInngestError } from './to-inngest-error.js';
 export type { InngestNonRetriableError, InngestRetryAfterError, InngestStepError } from './sdk.js';

@@ -1,10 +1,11 @@
-import { normalizeError, type FaultlineError } from '../index.js';
+import { normalizeError, serializeError } from '../index.js';
 import { isErrorObject } from '../foundation/error-object.js';
-import { retryableOf, retryAfterMsOf } from '../foundation/policy-fields.js';
+import { mayRunAgain, retryAfterMsOf } from '../foundation/policy-fields.js';
 import { readProperty } from '../foundation/safe-read.js';
-import { carriedCause, serializedForInngest } from './carried-error.js';
+import { CARRIED_LIMITS, CAUSE_KEY, type CarriedCause } from './carried-error.js';
 import { inngestSdk } from './load-sdk.js';
 import type { InngestNonRetriableError, InngestRetryAfterError, InngestStepError } from './sdk.js';
+import { isInstanceOf } from '../foundation/guarded-instance.js';
 
 /**
  * The longest delay Inngest waits before a retry: its executor clips a longer one to a day
@@ -16,13 +17,15 @@ const LONGEST_RETRY_DELAY_MS = 24 * 60 * 60 * 1000;
  * What Inngest should do with any thrown value (normalized first), to throw from a step or a function:
  * a non-retryable error becomes a `NonRetriableError`, which ends the run at once; a retryable one with
  * a `retryAfterMs` becomes a `RetryAfterError`, so that Inngest never retries earlier than the provider
- * asked (in whole seconds, rounded up; at most a day, Inngest's own limit); any other retryable error is
- * the faultline error itself, which Inngest retries under the function's retry policy. The first two
- * carry the serialized error (redacted, no stack, bounded) in their `cause`, which Inngest keeps through
- * the step, the StepError and the onFailure event, for `fromInngestError`; their message is the
- * contract's, redacted. Inngest's own decisions (a NonRetriableError, a RetryAfterError, a StepError of a
- * step that already failed for good) are returned as they are. The first two are instances of the
- * application's own `inngest` classes; without `inngest` installed, it throws an Error that names the package.
+ * asked (in whole seconds, rounded up; at most a day, Inngest's own limit); any other retryable error
+ * becomes a plain `Error` named as its class, which Inngest retries under the function's retry policy
+ * (not the faultline error itself, whose raw cause Inngest would store as it is). Each carries the
+ * serialized error (redacted, no stack, bounded) in its `cause`, which Inngest keeps through the step,
+ * the StepError and the onFailure event, for `fromInngestError`; its message is the contract's,
+ * redacted. A stream that had shown output is not retried (`outputStarted`). Inngest's own decisions (a
+ * NonRetriableError, a RetryAfterError, a StepError of a step that already failed for good) are returned
+ * as they are. The first two are instances of the application's own `inngest` classes; without `inngest`
+ * installed, it throws an Error that names the package.
  *
  * @example
  * ```ts
@@ -42,33 +45,28 @@ const LONGEST_RETRY_DELAY_MS = 24 * 60 * 60 * 1000;
  * );
  * ```
  */
-export function toInngestError(error: unknown): InngestNonRetriableError | InngestRetryAfterError | InngestStepError | FaultlineError {
+export function toInngestError(error: unknown): InngestNonRetriableError | InngestRetryAfterError | InngestStepError | Error {
   const { NonRetriableError, RetryAfterError, StepError } = inngestSdk();
   // Already what Inngest reads: as it is. A StepError is a step that failed for good; made into
   // anything else, it would have the run retried only to fail at the same step again.
-  if (isInstance(error, StepError) || isInstance(error, NonRetriableError) || isInstance(error, RetryAfterError) || isDecisionByName(error)) {
+  if (isInstanceOf(error, StepError) || isInstanceOf(error, NonRetriableError) || isInstanceOf(error, RetryAfterError) || isDecisionByName(error)) {
     return error;
   }
   const value = normalizeError(error);
-  if (!retryableOf(value)) {
-    const json = serializedForInngest(value);
-    return new NonRetriableError(json.message, { cause: carriedCause(json) });
-  }
+  const json = serializeError(value, CARRIED_LIMITS);
+  const cause: CarriedCause = { [CAUSE_KEY]: json };
+  if (!mayRunAgain(value)) return new NonRetriableError(json.message, { cause });
   // A delay of 0 (or none readable) sets none: the function's own retry policy applies.
   const delay = retryAfterMsOf(value) ?? 0;
-  if (delay === 0) return value;
-  const json = serializedForInngest(value);
-  return new RetryAfterError(json.message, Math.min(delay, LONGEST_RETRY_DELAY_MS), { cause: carriedCause(json) });
+  if (delay > 0) return new RetryAfterError(json.message, Math.min(delay, LONGEST_RETRY_DELAY_MS), { cause });
+  // Retried on the function's own policy. Not the error itself: Inngest would store its raw cause as it
+  // is (five causes deep, messages and stacks, secrets included). An Error named as the class, carrying
+  // the contract, is retried the same way and reaches onFailure whole.
+  const retried = new Error(json.message, { cause });
+  Object.defineProperty(retried, 'name', { value: json.name, writable: true, configurable: true, enumerable: false });
+  return retried;
 }
 
-// `instanceof`, false rather than a TypeError for a revoked Proxy.
-function isInstance<T>(value: unknown, Class: abstract new (...args: never) => T): value is T {
-  try {
-    return value instanceof Class;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A NonRetriableError or RetryAfterError of another copy of inngest (its ES module and CommonJS builds

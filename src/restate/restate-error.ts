@@ -1,9 +1,11 @@
 import { toHttpStatus } from '../http/index.js';
 import { deserializeError, isFaultlineError, normalizeError, serializeError, type FaultlineError, type SerializedError } from '../index.js';
+import { mayRunAgain } from '../foundation/policy-fields.js';
 import { readProperty as at } from '../foundation/safe-read.js';
 import { withCaughtCause } from '../durable/caught-as-cause.js';
 import { restateSdk } from './load-sdk.js';
 import type { RestateRetryableError, RestateTerminalError } from './sdk.js';
+import { isInstanceOf } from '../foundation/guarded-instance.js';
 
 /** The metadata key under which a terminal error carries the serialized faultline error. */
 export const METADATA_KEY = 'faultline';
@@ -47,11 +49,12 @@ const FITTING_LIMITS = [
 export function toRestateError(error: unknown): RestateTerminalError | RestateRetryableError {
   const { RetryableError, TerminalError } = restateSdk();
   // Already what Restate reads: as it is (a step's RetryableError reaches the handler's hook too).
-  if (isInstance(error, TerminalError) || isInstance(error, RetryableError)) return error as RestateTerminalError | RestateRetryableError;
+  if (isInstanceOf(error, TerminalError) || isInstanceOf(error, RetryableError)) return error;
   const value: FaultlineError = isFaultlineError(error) ? error : normalizeError(error);
   // The message Restate journals and hands to the ingress caller: the contract's, redacted and bounded.
   const json = serializeError(value);
-  if (json.retryable) {
+  // A stream that had shown output is never replayed, whatever the provider said (docs/streaming.md).
+  if (mayRunAgain(value)) {
     // A delay of 0 sets none: Restate's own retry policy applies.
     const delay = json.retryAfterMs;
     return new RetryableError(json.message, { cause: value, ...(delay !== undefined && delay > 0 && { retryAfter: delay }) });
@@ -59,14 +62,6 @@ export function toRestateError(error: unknown): RestateTerminalError | RestateRe
   return new TerminalError(json.message, { errorCode: toHttpStatus(value), metadata: { [METADATA_KEY]: fittingJson(value, json) } });
 }
 
-// `instanceof`, false rather than a TypeError for a revoked Proxy.
-function isInstance(value: unknown, Class: abstract new (...args: never) => unknown): boolean {
-  try {
-    return value instanceof Class;
-  } catch {
-    return false;
-  }
-}
 
 /** The serialized error as JSON text of at most MAX_METADATA_LENGTH characters. */
 function fittingJson(error: FaultlineError, json: SerializedError): string {

@@ -1,6 +1,5 @@
 import { isFaultlineError, normalizeError } from '../index.js';
-import { MAX_TIMER_DELAY_MS, retryAfterMsOf, retryableOf } from '../foundation/policy-fields.js';
-import { readProperty } from '../foundation/safe-read.js';
+import { MAX_TIMER_DELAY_MS, mayRunAgain, retryAfterMsOf } from '../foundation/policy-fields.js';
 import { classify } from './error-policy.js';
 
 /**
@@ -21,8 +20,7 @@ import { classify } from './error-policy.js';
  */
 export function isRetryable(error: unknown): boolean {
   const value = isFaultlineError(error) ? error : normalizeError(error);
-  // A stream that showed output is never replayed (docs/streaming.md), whatever the provider said.
-  return retryableOf(value) && (retryAfterMsOf(value) ?? 0) <= MAX_TIMER_DELAY_MS && readProperty(value, 'outputStarted') !== true;
+  return mayRunAgain(value) && (retryAfterMsOf(value) ?? 0) <= MAX_TIMER_DELAY_MS;
 }
 
 /**

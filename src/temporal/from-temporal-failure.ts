@@ -1,6 +1,6 @@
 import { readProperty, readString } from '../foundation/safe-read.js';
 import { AgentAbortedError, isFaultlineError, normalizeError, TimeoutError, type FaultlineError } from '../index.js';
-import { classForType, type TypedClass } from '../durable/class-for-type.js';
+import { classForCode, type TypedClass } from './class-for-code.js';
 import { withCaughtCause } from '../durable/caught-as-cause.js';
 import { applicationLink, carriedError, isWrapper, MAX_CHAIN_LENGTH } from './failure-link.js';
 
@@ -17,13 +17,14 @@ const REASONS: Readonly<Record<string, TypedClass>> = {
  * `ApplicationFailure` itself). The first link of its cause chain that carries a faultline error wins:
  *
  * - **its details** (written by `toApplicationFailure`) come back as the same class with the same fields;
- * - else **its type**, a faultline code (a failure whose details Temporal's server dropped) or class name
- *   (a faultline error thrown without toApplicationFailure), gives the class, with the message, and
- *   `retryable: false` where the failure was non-retryable;
+ * - else **its type**, a faultline code (a failure whose details Temporal's server dropped), gives the
+ *   class, with the message, and `retryable: false` where the failure was non-retryable (a class name is
+ *   not read as one: other libraries' errors share names such as ValidationError);
  * - else a timeout is a TimeoutError, a cancellation or a termination an AgentAbortedError, and anything
  *   else is `normalizeError`'s reading of the failure.
  *
- * `cause` is the value caught, so that nothing is lost, unless the error carried a cause of its own. Reads
+ * `cause` is the value caught, so that nothing is lost, unless the error carried a cause of its own (a
+ * faultline error found in the chain as it is comes back as it is). Reads
  * the chain by its shape, at most 32 links: needs no worker package, and never throws.
  *
  * @example
@@ -53,13 +54,11 @@ export function fromTemporalFailure(value: unknown): FaultlineError {
     const carried = carriedError(link);
     if (carried !== undefined) return withCaughtCause(carried, value);
     const application = applicationLink(link);
-    const match = application === undefined ? undefined : classForType(application.type);
-    if (application !== undefined && match !== undefined) {
-      // A non-retryable failure is one whoever threw it said so of; a code is faultline's, which writes
-      // `nonRetryable: !retryable`; a class name is the worker's, which says nothing: the class decides.
-      const retryable = application.nonRetryable ? false : match.byCode ? true : undefined;
+    const Class = application === undefined ? undefined : classForCode(application.type);
+    if (application !== undefined && Class !== undefined) {
+      // The code is faultline's, which writes `nonRetryable: !retryable`.
       const message = application.message === '' ? undefined : application.message;
-      return new match.Class(message, { cause: value, ...(retryable !== undefined && { retryable }) });
+      return new Class(message, { cause: value, retryable: !application.nonRetryable });
     }
     if (reason === undefined && !isWrapper(link)) reason = link;
     link = readProperty(link, 'cause');

@@ -1,7 +1,9 @@
 import { ApplicationFailure, ApplicationFailureCategory, TemporalFailure } from '@temporalio/common';
-import { checkType, invalidOption } from '../foundation/option-checks.js';
+import { checkKnownKeys, checkType } from '../foundation/option-checks.js';
+import { mayRunAgain } from '../foundation/policy-fields.js';
 import { isFaultlineError, normalizeError, serializeError, type FaultlineError, type SerializeOptions } from '../index.js';
 import type { ErrorPolicy } from '../retry/index.js';
+import { isInstanceOf } from '../foundation/guarded-instance.js';
 
 /** Options of {@link toApplicationFailure}. */
 export interface ToApplicationFailureOptions {
@@ -27,7 +29,8 @@ const WHERE = 'toApplicationFailure';
  * The `ApplicationFailure` Temporal should record for any thrown value (normalized first): `type` is the
  * error's code (what a retry policy's `nonRetryableErrorTypes` matches), `nonRetryable` is `!retryable`,
  * `nextRetryDelay` is `retryAfterMs` (when retryable and above 0), `details` holds the serialized error
- * (redacted, no stack, bounded by {@link DETAILS_LIMITS}), and `message` is its message, redacted. It has
+ * (redacted, no stack, bounded by {@link DETAILS_LIMITS}), and `message` is its message, redacted. A
+ * stream that had shown output (`outputStarted`) is non-retryable: it is never replayed. It has
  * no `cause`: Temporal would record the cause's message and stack unredacted; the serialized error keeps
  * the causes instead. Where the policy's `logLevel` is `'debug'` the failure is expected, and its category
  * is Temporal's benign one (logged at debug, not counted in the failure metrics). A Temporal failure is
@@ -53,27 +56,30 @@ export function toApplicationFailure(error: FaultlineError, options?: ToApplicat
 export function toApplicationFailure(error: unknown, options?: ToApplicationFailureOptions): TemporalFailure;
 export function toApplicationFailure(error: unknown, options?: ToApplicationFailureOptions): TemporalFailure {
   checkOptions(options);
-  if (isTemporalFailure(error)) return error;
+  // Temporal's `instanceof` reads a marker on the value, so it holds across copies of @temporalio/common.
+  if (isInstanceOf(error, TemporalFailure)) return error;
   const value = isFaultlineError(error) ? error : normalizeError(error);
   const json = serializeError(value, DETAILS_LIMITS);
-  const delay = json.retryable ? json.retryAfterMs : undefined;
-  const expected = options?.classify?.(value).logLevel === 'debug';
+  // A stream that had shown output is never replayed, whatever the provider said (docs/streaming.md).
+  const retryable = mayRunAgain(value);
+  const delay = retryable ? json.retryAfterMs : undefined;
   return ApplicationFailure.create({
     message: json.message,
     type: json.code,
-    nonRetryable: !json.retryable,
+    nonRetryable: !retryable,
     details: [json],
     // A delay of 0 sets none: the retry policy's own backoff applies.
     ...(delay !== undefined && delay > 0 && { nextRetryDelay: delay }),
-    ...(expected && { category: ApplicationFailureCategory.BENIGN }),
+    ...(isExpected(value, options?.classify) && { category: ApplicationFailureCategory.BENIGN }),
   });
 }
 
-// Temporal's `instanceof` reads a marker on the value (so it holds across copies of @temporalio/common),
-// which throws for a revoked Proxy: that is no Temporal failure.
-function isTemporalFailure(value: unknown): value is TemporalFailure {
+// A classify that throws, or answers no policy, marks nothing expected: the activity's own error is
+// what Temporal must get, never the classifier's.
+function isExpected(error: FaultlineError, classify: ((error: unknown) => ErrorPolicy) | undefined): boolean {
+  if (classify === undefined) return false;
   try {
-    return value instanceof TemporalFailure;
+    return classify(error).logLevel === 'debug';
   } catch {
     return false;
   }
@@ -82,7 +88,6 @@ function isTemporalFailure(value: unknown): value is TemporalFailure {
 function checkOptions(options: ToApplicationFailureOptions | undefined): void {
   checkType(WHERE, 'options', options, 'object');
   if (options === undefined) return;
-  // A misspelt key (`classifier`) would change nothing, silently: refused, naming it.
-  for (const key of Object.keys(options)) if (key !== 'classify') throw invalidOption(WHERE, key, key, 'a known option (classify)');
+  checkKnownKeys(WHERE, options, ['classify']);
   checkType(WHERE, 'classify', options.classify, 'function');
 }

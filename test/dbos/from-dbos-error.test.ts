@@ -2,7 +2,7 @@ import { Error as DbosErrors } from '@dbos-inc/dbos-sdk';
 import { DBOSJSON, deserializeResError, safeParseError, serializeResError } from '@dbos-inc/dbos-sdk/internal/serialization';
 import { describe, expect, it } from 'vitest';
 import {
-  ModelQuotaExceededError, TimeoutError, ToolExecutionError, TransientError, UnknownError, ValidationError, type FaultlineError,
+  AgentAbortedError, ModelQuotaExceededError, TimeoutError, ToolExecutionError, TransientError, UnknownError, ValidationError, type FaultlineError,
 } from '../../src/index.js';
 import { dbosSerialization, fromDbosError } from '../../src/dbos/index.js';
 import { HOSTILE_KINDS, hostileValue } from '../hardening/arbitraries.js';
@@ -82,7 +82,6 @@ describe('fromDbosError', () => {
 
   it.each<[string, () => unknown, new (...args: never[]) => FaultlineError, boolean]>([
     ['a step timeout', () => new DbosErrors.DBOSStepTimeoutError('call model', 100), TimeoutError, true],
-    ['a cancelled workflow', () => new DbosErrors.DBOSWorkflowCancelledError('wf-1'), UnknownError, false],
     ['a retries error with no errors', () => new DbosErrors.DBOSMaxStepRetriesError('call model', 0, []), UnknownError, false],
     ['a plain Error', () => new Error('boom'), UnknownError, false],
     ['an error whose message is not a row', () => new Error('{not json'), UnknownError, false],
@@ -120,6 +119,20 @@ describe('fromDbosError under hostile input', () => {
   it('never throws on a DBOSMaxStepRetriesError whose errors are hostile', () => {
     const error = Object.assign(new Error('retries'), { dbosErrorCode: 23, errors: [hostileValue('revokedProxy')] });
     expect(fromDbosError(error)).toBeInstanceOf(UnknownError);
+  });
+
+  it('reads a cancelled workflow, DBOS’s own or an awaited one, as an AgentAbortedError', () => {
+    for (const error of [new DbosErrors.DBOSWorkflowCancelledError('wf-1'), new DbosErrors.DBOSAwaitedWorkflowCancelledError('wf-2')]) {
+      const read = fromDbosError(error);
+      expect([read.constructor, read.message, read.cause]).toEqual([AgentAbortedError, error.message, error]);
+    }
+  });
+
+  it('stops at a DBOSMaxStepRetriesError that holds itself in its errors, without running the stack out', () => {
+    const error = Object.assign(new Error('retries'), { dbosErrorCode: 23, errors: [] as unknown[] });
+    error.errors.push(error);
+    const read = fromDbosError(error);
+    expect([read.constructor, read.message]).toEqual([UnknownError, 'retries']);
   });
 
   it('does not parse a row longer than any the writer writes', () => {

@@ -68,8 +68,19 @@ describe('dbosStepConfig', () => {
     [{ intervalSeconds: Number.NaN }, 'dbosStepConfig: the option intervalSeconds must be a number, 0 or more; got NaN'],
     [{ backoffRate: 0.5 }, 'dbosStepConfig: the option backoffRate must be a number, 1 or more; got 0.5'],
     [{ name: 42 }, 'dbosStepConfig: the option name must be a string; got 42'],
+    [{ timeoutMS: 0 }, 'dbosStepConfig: the option timeoutMS must be a number above 0; got 0'],
+    [{ timeoutMS: -1 }, 'dbosStepConfig: the option timeoutMS must be a number above 0; got -1'],
+    [{ timeoutMS: Number.NaN }, 'dbosStepConfig: the option timeoutMS must be a number above 0; got NaN'],
+    [{ timeoutMS: '5000' }, 'dbosStepConfig: the option timeoutMS must be a number above 0; got "5000"'],
+    [{ shouldRetry: () => true }, 'dbosStepConfig: the option shouldRetry must be a known option (maxAttempts, intervalSeconds, backoffRate, timeoutMS, name); got "shouldRetry"'],
+    [{ retriesAllowed: false }, 'dbosStepConfig: the option retriesAllowed must be a known option (maxAttempts, intervalSeconds, backoffRate, timeoutMS, name); got "retriesAllowed"'],
   ])('refuses %o with a TypeError naming the option', (options, message) => {
     expect(() => dbosStepConfig(options)).toThrow(new TypeError(message));
+  });
+
+  it('refuses options that are not an object, null included', () => {
+    expect(() => dbosStepConfig(null as never)).toThrow(new TypeError('dbosStepConfig: the option options must be an object; got null'));
+    expect(() => dbosStepConfig('fast' as never)).toThrow(TypeError);
   });
 
   it.each(HOSTILE_KINDS)('shouldRetry never throws on a %s, and does not retry it', (kind) => {

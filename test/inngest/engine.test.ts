@@ -118,17 +118,16 @@ describe('a step that throws toInngestError(error), run by InngestTestEngine', (
     expect(seen.fromHandlerError).toBeInstanceOf(ModelRateLimitError);
   });
 
-  it('leaves a retryable error without a delay to Inngest’s own retries, with its name and message', async () => {
+  it('leaves a retryable error without a delay to Inngest’s own retries, and onFailure rebuilds it whole', async () => {
     const seen: Seen = {};
-    const fn = agent(() => new TransientError('connection reset'), seen);
+    const fn = agent(() => new TransientError('connection reset', { details: { host: 'db-1' } }), seen);
     const ran = await runStep(fn);
     expect(ran.retriable).toBe(true);
     expect(ran.step.op).toBe('StepError');
     expect(ran.step.error).toMatchObject({ name: 'TransientError', message: 'connection reset' });
-    // Inngest keeps no more of it than its name and message: onFailure rebuilds the class by its name.
     await runOnFailure(fn, failureEvent(ran.step.error));
     expect(seen.fromEventError?.constructor).toBe(TransientError);
-    expect([seen.fromEventError?.message, seen.fromEventError?.retryable]).toEqual(['connection reset', true]);
+    expect([seen.fromEventError?.message, seen.fromEventError?.retryable, seen.fromEventError?.details]).toEqual(['connection reset', true, { host: 'db-1' }]);
   });
 
   it('keeps Inngest’s own decisions: a NonRetriableError of the other module format’s copy still ends the run', async () => {

@@ -2,7 +2,7 @@ import { errors } from 'inngest/internals';
 import { NonRetriableError, serializeError, StepError } from 'inngest';
 import { describe, expect, it } from 'vitest';
 import {
-  ModelQuotaExceededError, ModelRateLimitError, TransientError, ToolTimeoutError, UnknownError, ValidationError,
+  ModelQuotaExceededError, ModelRateLimitError, TransientError, UnknownError, ValidationError,
 } from '../../src/index.js';
 import { CAUSE_KEY, fromInngestError, toInngestError } from '../../src/inngest/index.js';
 import { HOSTILE_KINDS, hostileValue } from '../hardening/arbitraries.js';
@@ -66,17 +66,11 @@ describe('fromInngestError', () => {
     expect(fromInngestError(new NonRetriableError('stop')).message).toBe('stop');
   });
 
-  it('rebuilds the built-in class an error kept by its name and message alone is named after, up the causes', () => {
-    const kept = { name: 'ToolTimeoutError', message: 'search took too long', stack: '' };
-    const error = fromInngestError(kept);
-    expect([error.constructor, error.message, error.retryable, error.cause]).toEqual([ToolTimeoutError, 'search took too long', true, kept]);
-    const step = new StepError('search', { name: 'TransientError', message: 'connection reset' });
-    expect(fromInngestError(step).constructor).toBe(TransientError);
-    expect(fromInngestError({ name: 'TransientError', message: '' }).message).toBe(new TransientError().message);
-  });
-
-  it('reads a name that is a code, not a class name, as no built-in class', () => {
-    expect(fromInngestError({ name: 'TOOL_TIMEOUT', message: 'x' }).constructor).toBe(UnknownError);
+  it('reads JSON text as its parsed value, and text that is not JSON as a message', () => {
+    const text = JSON.stringify({ name: 'NonRetriableError', message: 'quota', cause: { [CAUSE_KEY]: quota.toJSON() } });
+    expect(fromInngestError(text)).toBeInstanceOf(ModelQuotaExceededError);
+    expect(fromInngestError('not json').message).toBe('not json');
+    expect(fromInngestError(`"${'x'.repeat(1_000_001)}"`).constructor).toBe(UnknownError);
   });
 
   it.each<[string, unknown]>([

@@ -22,7 +22,7 @@ describe('faultline/inngest types', () => {
 
   it('the functions take any value', () => {
     expectTypeOf(toInngestError).parameter(0).toEqualTypeOf<unknown>();
-    expectTypeOf(toInngestError).returns.toEqualTypeOf<InngestNonRetriableError | InngestRetryAfterError | InngestStepError | FaultlineError>();
+    expectTypeOf(toInngestError).returns.toEqualTypeOf<InngestNonRetriableError | InngestRetryAfterError | InngestStepError | Error>();
     expectTypeOf(fromInngestError).toEqualTypeOf<(value: unknown) => FaultlineError>();
   });
 

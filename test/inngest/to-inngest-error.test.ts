@@ -1,12 +1,11 @@
 import { createRequire } from 'node:module';
-import { NonRetriableError, RetryAfterError, StepError } from 'inngest';
+import { NonRetriableError, RetryAfterError, serializeError, StepError } from 'inngest';
 import type * as InngestModule from 'inngest';
 import { describe, expect, it } from 'vitest';
 import {
-  maxSerializedSize, ModelQuotaExceededError, ModelRateLimitError, SecurityError, TransientError, UnknownError, ValidationError, type FaultlineError,
+  maxSerializedSize, ModelApiError, ModelQuotaExceededError, ModelRateLimitError, SecurityError, TransientError, UnknownError, ValidationError, type FaultlineError,
 } from '../../src/index.js';
-import { CAUSE_KEY, toInngestError } from '../../src/inngest/index.js';
-import { CARRIED_LIMITS } from '../../src/inngest/carried-error.js';
+import { CARRIED_LIMITS, CAUSE_KEY, fromInngestError, toInngestError } from '../../src/inngest/index.js';
 import { HOSTILE_KINDS, hostileValue } from '../hardening/arbitraries.js';
 
 /** The serialized error an Inngest error carries in its cause. */
@@ -45,23 +44,40 @@ describe('toInngestError', () => {
     expect(toInngestError(new TransientError('x', { retryAfterMs: Number.MAX_SAFE_INTEGER }))).toMatchObject({ retryAfter: '86400' });
   });
 
-  it('returns a retryable faultline error without a delay as it is, for Inngest to retry under its own policy', () => {
-    const transient = new TransientError('connection reset');
-    expect(toInngestError(transient)).toBe(transient);
-    const noDelay = new ModelRateLimitError({ retryAfterMs: 0 });
-    expect(toInngestError(noDelay)).toBe(noDelay);
+  it('makes a retryable error without a delay a plain Error named as its class, carrying the error, for Inngest to retry under its own policy', () => {
+    for (const error of [new TransientError('connection reset'), new ModelRateLimitError({ retryAfterMs: 0 })]) {
+      const retried = toInngestError(error);
+      expect(retried.constructor).toBe(Error);
+      expect([retried.name, retried.message]).toEqual([error.name, error.message]);
+      expect(retried.cause).toEqual({ [CAUSE_KEY]: JSON.parse(JSON.stringify(error)) as unknown });
+      const back = fromInngestError(retried);
+      expect([back.constructor, back.cause]).toEqual([error.constructor, retried]);
+      expect({ ...back.toJSON(), cause: undefined }).toEqual({ ...error.toJSON(), cause: undefined });
+    }
+  });
+
+  it('stores no raw cause of a retried error: Inngest keeps the carrier alone, redacted', () => {
+    const reset = Object.assign(new Error('GET https://api.example.com/v1?api_key=sk-live-abcdefghijklmnop1234 failed'), { code: 'ECONNRESET' });
+    const retried = toInngestError(new TransientError('connection reset', { cause: reset }));
+    const stored = JSON.stringify(serializeError(retried));
+    expect(stored).not.toContain('sk-live-abcdefghijklmnop1234');
+    expect(stored).toContain('[REDACTED]');
+  });
+
+  it('does not retry a stream that had shown output, as faultline/retry never replays one', () => {
+    expect(toInngestError(new ModelApiError('stream broke', { status: 503, outputStarted: true })).constructor).toBe(NonRetriableError);
   });
 
   it('normalizes any other value first: a reset connection is a TransientError Inngest retries', () => {
     const mapped = toInngestError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
-    expect(mapped.constructor).toBe(TransientError);
+    expect([mapped.constructor, mapped.name]).toEqual([Error, 'TransientError']);
     expect(toInngestError('a thrown string').constructor).toBe(NonRetriableError);
   });
 
   it.each(['5000', Number.NaN, -1, 1e308, Number.POSITIVE_INFINITY])('reads a retryAfterMs mutated to %s as no delay', (delay) => {
     const error = new ModelRateLimitError();
     Object.defineProperty(error, 'retryAfterMs', { value: delay });
-    expect(toInngestError(error)).toBe(error);
+    expect(toInngestError(error).constructor).toBe(Error);
   });
 
   it('reads a retryable mutated to anything but true as not retryable: fail closed', () => {

@@ -1,7 +1,7 @@
 import { RetryableError, TerminalError } from '@restatedev/restate-sdk';
 import { describe, expect, it } from 'vitest';
 import {
-  AuthenticationError, AuthorizationError, ModelQuotaExceededError, ModelRateLimitError, SecurityError, TransientError, UnknownError,
+  AuthenticationError, AuthorizationError, ModelApiError, ModelQuotaExceededError, ModelRateLimitError, SecurityError, TransientError, UnknownError,
   ValidationError, type FaultlineError,
 } from '../../src/index.js';
 import { asTerminalError, fromRestateError, MAX_METADATA_LENGTH, METADATA_KEY, toRestateError } from '../../src/restate/index.js';
@@ -32,6 +32,10 @@ describe('toRestateError', () => {
     const transient = toRestateError(Object.assign(new Error('reset'), { code: 'ECONNRESET' }));
     expect(transient.constructor).toBe(RetryableError);
     expect(transient).toHaveProperty('retryAfter', undefined);
+  });
+
+  it('makes a stream that had shown output terminal: it is never replayed', () => {
+    expect(toRestateError(new ModelApiError('stream broke', { status: 503, outputStarted: true }))).toBeInstanceOf(TerminalError);
   });
 
   it('sets no retryAfter for a delay of 0, so that Restate’s own retry policy applies', () => {

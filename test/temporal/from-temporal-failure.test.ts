@@ -64,11 +64,6 @@ describe('by its type, where no details carry the error', () => {
     ['MODEL_RATE_LIMITED', false, true, ModelRateLimitError],
     ['VALIDATION_FAILED', false, true, ValidationError],
     ['TRANSIENT', true, false, TransientError],
-    // A class name: the worker wrote it, always retryable; the class decides, unless it was made non-retryable.
-    ['ModelQuotaExceededError', false, false, ModelQuotaExceededError],
-    ['TransientError', false, true, TransientError],
-    ['TransientError', true, false, TransientError],
-    ['ValidationError', false, false, ValidationError],
   ])('gives the type %s (nonRetryable %s) its class, retryable %s, with the message', (type, nonRetryable, retryable, Class) => {
     const caught = activityFailure(application('it failed', type, nonRetryable));
     const error = fromTemporalFailure(caught);
@@ -76,6 +71,17 @@ describe('by its type, where no details carry the error', () => {
     expect({ message: error.message, retryable: error.retryable }).toEqual({ message: 'it failed', retryable });
     expect(error.cause).toBe(caught);
   });
+
+  it.each(['ValidationError', 'TimeoutError', 'ModelQuotaExceededError'])(
+    'reads the type %s, a class name any library may use (Joi, got), as no faultline class: normalizeError reads the failure',
+    (type) => {
+      const caught = activityFailure(application('"value" is required', type, false));
+      const error = fromTemporalFailure(caught);
+      expect(error.cause).toBe(caught);
+      expect(error.constructor).not.toBe(ValidationError);
+      expect(error.message).toBe('"value" is required');
+    },
+  );
 
   it('gives an empty message the class’s default', () => {
     expect(fromTemporalFailure(application('', 'MODEL_QUOTA_EXCEEDED', true)).message).toBe(new ModelQuotaExceededError().message);

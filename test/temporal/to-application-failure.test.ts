@@ -1,7 +1,7 @@
 import { ActivityFailure, ApplicationFailure, CancelledFailure, RetryState, type TemporalFailure } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
 import {
-  AgentMaxIterationsError, maxSerializedSize, ModelQuotaExceededError, ModelRateLimitError, SecurityError, serializeError, TransientError, UnknownError,
+  AgentMaxIterationsError, maxSerializedSize, ModelApiError, ModelQuotaExceededError, ModelRateLimitError, SecurityError, serializeError, TransientError, UnknownError,
   ValidationError,
 } from '../../src/index.js';
 import { classify, createClassifier } from '../../src/retry/index.js';
@@ -64,6 +64,12 @@ describe('toApplicationFailure', () => {
     expect(wireSize(activityTaskFailure(failure))).toBeLessThan(64 * 1024);
     expect(maxSerializedSize(DETAILS_LIMITS)).toBeLessThan(300_000);
   });
+
+  it('keeps a typical failure, stack included, under the 4 KiB Temporal’s server keeps whole for an attempt it retries', () => {
+    const cause = Object.assign(new Error('429 Rate limit reached for gpt-4o in organization org-abc on tokens per min'), { status: 429 });
+    const typical = new ModelRateLimitError({ provider: 'openai', model: 'gpt-4o', requestId: 'req_8f2c1a', retryAfterMs: 1200, cause });
+    expect(wireSize(activityTaskFailure(toApplicationFailure(typical)))).toBeLessThan(4096);
+  });
 });
 
 describe('the benign category', () => {
@@ -86,6 +92,24 @@ describe('the benign category', () => {
     const failure = toApplicationFailure('boom', { classify: (error) => (seen.push(error), { ...classify(error), logLevel: 'debug' }) });
     expect(application(failure).category).toBe('BENIGN');
     expect(seen).toEqual([expect.any(UnknownError)]);
+  });
+
+  it('marks nothing expected when classify throws or answers no policy, and gives Temporal the error itself', () => {
+    const throwing = (): never => {
+      throw new Error('classifier bug');
+    };
+    const noPolicy = (() => undefined) as unknown as typeof classify;
+    for (const given of [throwing, noPolicy]) {
+      const failure = application(toApplicationFailure(new ValidationError('bad input'), { classify: given }));
+      expect([failure.type, failure.message, failure.category]).toEqual(['VALIDATION_FAILED', 'bad input', undefined]);
+    }
+  });
+});
+
+describe('a stream that had shown output', () => {
+  it('is non-retryable, with no delay: it is never replayed', () => {
+    const failure = application(toApplicationFailure(new ModelApiError('stream broke', { status: 503, retryAfterMs: 1000, outputStarted: true })));
+    expect([failure.nonRetryable, failure.nextRetryDelay]).toEqual([true, undefined]);
   });
 });
 
