@@ -2,7 +2,7 @@ import { deserializeError, isFaultlineError, type FaultlineError } from '../inde
 import { forEachItem } from '../foundation/array-items.js';
 import { isErrorCategory } from '../foundation/category.js';
 import { isErrorObject } from '../foundation/error-object.js';
-import { setOwn } from '../foundation/own-property.js';
+import { defineHidden, setOwn } from '../foundation/own-property.js';
 import { isPlainObject } from '../foundation/plain-object.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
 
@@ -151,9 +151,4 @@ function markCut(error: Error, cut: { readonly cause?: 'depth' | 'circular'; rea
   const earlier = readProperty(previous, 'errors');
   const errors = cut.errors === undefined ? undefined : cut.errors + (typeof earlier === 'number' ? earlier : 0);
   defineHidden(error, 'truncated', { ...(isPlainObject(previous) ? previous : {}), ...cut, ...(errors !== undefined && { errors }) });
-}
-
-/** A field like the engine's own `cause` and `stack`: own, writable, not enumerable. */
-function defineHidden(target: object, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: false });
 }

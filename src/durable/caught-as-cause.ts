@@ -1,4 +1,5 @@
 import type { FaultlineError } from '../index.js';
+import { defineHidden } from '../foundation/own-property.js';
 
 /**
  * An error rebuilt from what an engine kept, given the value the caller caught as its `cause` (not
@@ -8,7 +9,7 @@ import type { FaultlineError } from '../index.js';
  */
 export function withCaughtCause(error: FaultlineError, caught: unknown): FaultlineError {
   if (!Object.hasOwn(error, 'cause')) {
-    Object.defineProperty(error, 'cause', { value: caught, writable: true, configurable: true, enumerable: false });
+    defineHidden(error, 'cause', caught);
   }
   return error;
 }

@@ -3,3 +3,8 @@ export function setOwn(target: object, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else (target as Record<string, unknown>)[key] = value;
 }
+
+/** Sets a field like the engine's own `cause` and `stack` of an Error: own, writable, not enumerable. */
+export function defineHidden(target: object, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: false });
+}

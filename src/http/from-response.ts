@@ -2,6 +2,7 @@ import { deserializeError, ErrorCategory, normalizeError, type FaultlineError } 
 import { checkNumber, checkType, invalidOption } from '../foundation/option-checks.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
 import { readBoundedBody } from './bounded-body.js';
+import { defineHidden } from '../foundation/own-property.js';
 
 /** What `fromResponse` reads of a response: a fetch `Response` has all of it. */
 export interface ResponseLike {
@@ -81,7 +82,7 @@ export async function fromResponse(response: ResponseLike, options?: FromRespons
         name: problem.name, code: problem.code, category: problem.category, message: problem.detail, retryable: problem.retryable,
         status: readProperty(response, 'status'), retryAfterMs: problem.retryAfterMs, requestId: problem.requestId, fields: problem.fields,
       });
-      Object.defineProperty(error, 'cause', { value: cause, writable: true, configurable: true, enumerable: false });
+      defineHidden(error, 'cause', cause);
       return error;
     } catch {
       // a body shaped like ours that does not validate: classified like any other response
@@ -111,7 +112,8 @@ function describeResponse(response: ResponseLike): ResponseSummary {
     name: 'HttpError', message: `HTTP ${typeof status === 'number' ? status : '(no status)'}${statusText === '' ? '' : ` ${statusText}`}`, status,
     ...(statusText !== '' && { statusText }), ...(url !== '' && { url }),
   };
-  return Object.defineProperty(summary, 'response', { value: response, writable: true, configurable: true, enumerable: false }) as ResponseSummary;
+  defineHidden(summary, 'response', response);
+  return summary as ResponseSummary;
 }
 
 interface Problem {

@@ -6,6 +6,7 @@ import { CARRIED_LIMITS, CAUSE_KEY, type CarriedCause } from './carried-error.js
 import { inngestSdk } from './load-sdk.js';
 import type { InngestNonRetriableError, InngestRetryAfterError, InngestStepError } from './sdk.js';
 import { isInstanceOf } from '../foundation/guarded-instance.js';
+import { defineHidden } from '../foundation/own-property.js';
 
 /**
  * The longest delay Inngest waits before a retry: its executor clips a longer one to a day
@@ -63,7 +64,7 @@ export function toInngestError(error: unknown): InngestNonRetriableError | Innge
   // is (five causes deep, messages and stacks, secrets included). An Error named as the class, carrying
   // the contract, is retried the same way and reaches onFailure whole.
   const retried = new Error(json.message, { cause });
-  Object.defineProperty(retried, 'name', { value: json.name, writable: true, configurable: true, enumerable: false });
+  defineHidden(retried, 'name', json.name);
   return retried;
 }
 

@@ -1,7 +1,7 @@
 import type { FaultlineError } from '../base/faultline-error.js';
 import { fieldFits, hasNodeHead, isForeignNode } from '../contract/node-shape.js';
 import type { SerializedCause, SerializedError, SerializedForeignError } from '../contract/serialized-error.js';
-import { setOwn } from '../foundation/own-property.js';
+import { defineHidden, setOwn } from '../foundation/own-property.js';
 import { classForName, type FaultlineErrorClass } from './class-registry.js';
 
 /*
@@ -104,9 +104,4 @@ function finish(r: Rebuild, error: Error, node: { readonly errors?: readonly Ser
  */
 function construct(cls: abstract new (...args: never) => unknown, message: string, options: { cause: unknown } | undefined): Error {
   return Reflect.construct(Error, options === undefined ? [message] : [message, options], cls as unknown as new () => Error);
-}
-
-/** A field like the engine's own `stack` and `cause`: own, writable, not enumerable. */
-function defineHidden(target: object, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: false });
 }

@@ -3,6 +3,7 @@ import { AgentAbortedError, isFaultlineError, normalizeError, TimeoutError, type
 import { classForCode, type TypedClass } from './class-for-code.js';
 import { withCaughtCause } from '../durable/caught-as-cause.js';
 import { applicationLink, carriedError, isWrapper, MAX_CHAIN_LENGTH } from './failure-link.js';
+import { defineHidden } from '../foundation/own-property.js';
 
 /** Temporal's failures that say why without an ApplicationFailure, and the class each stands for. */
 const REASONS: Readonly<Record<string, TypedClass>> = {
@@ -76,6 +77,6 @@ function fromReason(reason: unknown, value: unknown): FaultlineError {
   }
   // normalizeError's cause is the reason itself: the value caught holds it, and the whole chain.
   const error = normalizeError(reason);
-  Object.defineProperty(error, 'cause', { value, writable: true, configurable: true, enumerable: false });
+  defineHidden(error, 'cause', value);
   return error;
 }
