@@ -1,6 +1,7 @@
 import type { ErrorFields } from './error-fields.js';
 import type { FieldTable } from '../contract/class-fields.js';
-import { CLASS_NAME } from '../foundation/brand.js';
+import { CLASS_IDENTITY, CLASS_NAME } from '../foundation/brand.js';
+import { identityOf, ownDeclaredName } from './class-identity.js';
 import type { ErrorCategory } from '../foundation/category.js';
 
 /**
@@ -59,8 +60,7 @@ interface DefaultsCarrier {
 
 /** The name a class declares in its own `defaults`, or its JavaScript name when it declares none. */
 export function declaredNameOf(cls: DefaultsCarrier): string {
-  const own = Object.hasOwn(cls, 'defaults') ? cls.defaults?.name : undefined;
-  return typeof own === 'string' && own !== '' ? own : cls.name;
+  return ownDeclaredName(cls) ?? cls.name;
 }
 
 /**
@@ -93,6 +93,7 @@ export function installDefaults(cls: DefaultsCarrier): void {
   const inherited = top ? undefined : (parent.prototype as { [FIELD_TABLE]?: FieldTable })[FIELD_TABLE];
   const own = defaults?.fields;
   define(proto, FIELD_TABLE, own === undefined ? inherited : { ...inherited, ...own }, false);
+  define(proto, CLASS_IDENTITY, identityOf(cls), false);
   // Last: a prototype with its class name is one whose defaults are all in place.
   define(proto, CLASS_NAME, declaredNameOf(cls), false);
 }

@@ -1,10 +1,12 @@
 import { keptMessage, rememberGivenMessage } from '../redaction/message-redaction.js';
-import { chainHasClass, CLASS_NAME, ERROR_BRAND, hasFaultlineBrand } from '../foundation/brand.js';
+import { chainHasClass, ERROR_BRAND, hasFaultlineBrand } from '../foundation/brand.js';
 import type { ErrorCategory } from '../foundation/category.js';
 import { serializeFaultline } from '../serialization/serialize-faultline.js';
 import type { ErrorFields } from './error-fields.js';
 import type { SerializedError, Truncation } from '../contract/serialized-error.js';
-import { declaredNameOf, installDefaults, type ErrorDefaults } from './defaults.js';
+import type { ErrorDefaults } from './defaults.js';
+import { isPrepared, prepareClass } from './first-construction.js';
+import { identityOf, ownDeclaredName } from './class-identity.js';
 import type { ErrorDetails } from '../foundation/json.js';
 import { readProperty } from '../foundation/safe-read.js';
 import { inspectError, NODE_INSPECT } from './inspection.js';
@@ -106,7 +108,7 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
     const kept = text === undefined ? undefined : keptMessage(text);
     super(kept, hasOptions ? causeOf(options) : undefined);
     if (kept !== text) rememberGivenMessage(this, text as string);
-    if (!Object.hasOwn(target.prototype, CLASS_NAME)) installDefaults(target);
+    if (!isPrepared(target.prototype)) prepareClass(target as unknown as Parameters<typeof prepareClass>[0]);
     if (hasOptions) assignOptions(this, options);
   }
 
@@ -124,7 +126,10 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
     } catch {
       return false; // a revoked Proxy, or one whose getPrototypeOf trap throws: not one of ours
     }
-    return hasFaultlineBrand(value) && chainHasClass(value as object, declaredNameOf(this));
+    // Across copies by identity, for a class that declares its name: a class named by its JavaScript
+    // name alone (which a minifier shortens to a letter) is matched by its own prototype only.
+    const name = ownDeclaredName(this);
+    return name !== undefined && hasFaultlineBrand(value) && chainHasClass(value as object, name, identityOf(this));
   }
 
   /**

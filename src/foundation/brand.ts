@@ -1,7 +1,9 @@
 /**
  * Brands and class identities that make `instanceof` hold across copies of faultline (the ESM
  * and CJS builds in one process, or two installed versions). `Symbol.for` keys are shared by
- * every copy in a realm, and a class's identity is its declared name, which minifiers keep.
+ * every copy in a realm. A class's identity is its declared name, which minifiers keep, with its
+ * parent's declared name and its code: two classes that share a name but not a parent or a code
+ * (a ValidationError of yours below StorageError, and faultline's) are never taken for each other.
  */
 
 /** Set to `true` on `FaultlineError.prototype` of every copy. */
@@ -9,6 +11,12 @@ export const ERROR_BRAND: unique symbol = Symbol.for('faultline.error');
 
 /** Own property of every installed faultline prototype: its class's declared name. */
 export const CLASS_NAME: unique symbol = Symbol.for('faultline.className');
+
+/**
+ * Own property of every installed faultline prototype since 0.3: its class's identity,
+ * `Name<ParentName:CODE`. A prototype of an older copy has only CLASS_NAME, compared by name.
+ */
+export const CLASS_IDENTITY: unique symbol = Symbol.for('faultline.classIdentity');
 
 // A prototype chain longer than this is not one faultline built; stop walking it.
 const MAX_CHAIN = 64;
@@ -23,13 +31,14 @@ export function hasFaultlineBrand(value: unknown): boolean {
   }
 }
 
-/** Whether a class named `className` (of any copy) is on the prototype chain of `value`. */
-export function chainHasClass(value: object, className: string): boolean {
+/** Whether a class named `className` with `identity` (of any copy) is on the prototype chain of `value`. */
+export function chainHasClass(value: object, className: string, identity: string): boolean {
   try {
     let proto: object | null = Object.getPrototypeOf(value) as object | null;
     for (let step = 0; proto !== null && step < MAX_CHAIN; step++) {
       if (Object.hasOwn(proto, CLASS_NAME) && (proto as { [CLASS_NAME]: unknown })[CLASS_NAME] === className) {
-        return true;
+        // A class of this name with another parent or code is another class: look further up.
+        if (!Object.hasOwn(proto, CLASS_IDENTITY) || (proto as { [CLASS_IDENTITY]: unknown })[CLASS_IDENTITY] === identity) return true;
       }
       proto = Object.getPrototypeOf(proto) as object | null;
     }

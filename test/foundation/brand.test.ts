@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chainHasClass, CLASS_NAME, ERROR_BRAND, hasFaultlineBrand } from '../../src/foundation/brand.js';
+import { chainHasClass, CLASS_IDENTITY, CLASS_NAME, ERROR_BRAND, hasFaultlineBrand } from '../../src/foundation/brand.js';
 import { ToolError, ToolTimeoutError } from '../../src/index.js';
 import type * as FaultlineModule from '../../src/index.js';
 import type { ErrorDefaults, FaultlineError, ToolErrorOptions } from '../../src/index.js';
@@ -28,28 +28,40 @@ describe('hasFaultlineBrand', () => {
   it('uses the realm-wide symbols every copy shares', () => {
     expect(ERROR_BRAND).toBe(Symbol.for('faultline.error'));
     expect(CLASS_NAME).toBe(Symbol.for('faultline.className'));
+    expect(CLASS_IDENTITY).toBe(Symbol.for('faultline.classIdentity'));
   });
 });
 
 describe('chainHasClass', () => {
-  it('finds each class on the prototype chain by its declared name, and nothing else', () => {
+  it('finds each class on the prototype chain by its declared name and identity, and nothing else', () => {
     const error = new ToolTimeoutError();
-    expect(chainHasClass(error, 'ToolTimeoutError')).toBe(true);
-    expect(chainHasClass(error, 'ToolError')).toBe(true);
-    expect(chainHasClass(error, 'FaultlineError')).toBe(true);
-    expect(chainHasClass(error, 'ToolNotFoundError')).toBe(false);
-    expect(chainHasClass(error, 'Error')).toBe(false);
+    expect(chainHasClass(error, 'ToolTimeoutError', 'ToolTimeoutError<ToolError:TOOL_TIMEOUT')).toBe(true);
+    expect(chainHasClass(error, 'ToolError', 'ToolError<FaultlineError:TOOL_ERROR')).toBe(true);
+    expect(chainHasClass(error, 'FaultlineError', 'FaultlineError<:FAULTLINE_ERROR')).toBe(true);
+    expect(chainHasClass(error, 'ToolNotFoundError', 'ToolNotFoundError<ToolError:TOOL_NOT_FOUND')).toBe(false);
+    expect(chainHasClass(error, 'Error', 'Error<:')).toBe(false);
+  });
+
+  it('does not take a class of the same name with another parent or code for the one asked', () => {
+    const error = new ToolTimeoutError();
+    expect(chainHasClass(error, 'ToolError', 'ToolError<StorageError:TOOL_ERROR')).toBe(false);
+    expect(chainHasClass(error, 'ToolError', 'ToolError<FaultlineError:MY_TOOL')).toBe(false);
+  });
+
+  it('compares by name alone a prototype of an older copy, which has no identity', () => {
+    const older = Object.create(Object.create(Error.prototype, { [CLASS_NAME]: { value: 'ToolError' } }) as object) as object;
+    expect(chainHasClass(older, 'ToolError', 'ToolError<FaultlineError:TOOL_ERROR')).toBe(true);
   });
 
   it('does not throw on a revoked Proxy', () => {
-    expect(chainHasClass(revokedProxy(), 'ToolError')).toBe(false);
+    expect(chainHasClass(revokedProxy(), 'ToolError', 'ToolError<FaultlineError:TOOL_ERROR')).toBe(false);
   });
 
   it('stops on a prototype chain longer than any faultline builds', () => {
     let deep: object = Object.create(null) as object;
     Object.defineProperty(deep, CLASS_NAME, { value: 'Deep' });
     for (let step = 0; step < 100; step++) deep = Object.create(deep) as object;
-    expect(chainHasClass(deep, 'Deep')).toBe(false);
+    expect(chainHasClass(deep, 'Deep', 'Deep<:')).toBe(false);
   });
 });
 
@@ -172,11 +184,11 @@ describe('instanceof across the ESM and the CJS build', () => {
       declare readonly chargeId?: string;
     }
     class RefundError extends ChargeError {
-      static override readonly defaults: ErrorDefaults = { name: 'RefundError', message: 'The refund failed' };
+      static override readonly defaults: ErrorDefaults = { name: 'ChargeRefundError', message: 'The refund failed' };
     }
     const json = JSON.stringify(cjs.serializeError(new RefundError({ chargeId: 'ch_1', toolName: 'refund' })));
     expect(JSON.parse(json)).toEqual({
-      name: 'RefundError', code: 'CHARGE', category: 'TOOL', message: 'The refund failed', retryable: true, chargeId: 'ch_1', toolName: 'refund',
+      name: 'ChargeRefundError', code: 'CHARGE', category: 'TOOL', message: 'The refund failed', retryable: true, chargeId: 'ch_1', toolName: 'refund',
     });
     for (const read of [
       () => cjs.deserializeError(json, { classes: [RefundError] }),

@@ -1,0 +1,75 @@
+import { CLASS_IDENTITY } from '../foundation/brand.js';
+import { BUILT_IN_IDENTITIES } from './built-in-identities.js';
+
+// A class's identity across copies of faultline: its declared name, its parent's and its code. Two
+// classes that share a name must not be taken for each other (`instanceof` across copies compares
+// identities, and `deserializeError` rebuilds by name), so the first class installed under a name
+// claims it for the realm, and another class under that name is refused when it is first
+// constructed. The claims live on globalThis under a `Symbol.for` key, so that every copy of
+// faultline in the realm (ESM and CJS, two versions) sees them; each copy claims the built-in names
+// first, so that a class of yours under a built-in's name is the one refused, whichever is built first.
+
+/** The class of the hierarchy, as its identity needs to see it. */
+interface IdentityCarrier {
+  readonly prototype: object;
+  readonly name: string;
+  readonly defaults?: { readonly name?: string; readonly code?: string | undefined } | undefined;
+}
+
+const CLAIMS: unique symbol = Symbol.for('faultline.classClaims');
+let seeded: Map<string, string> | undefined; // name → identity: the realm's, this copy's built-ins claimed
+
+function claims(): Map<string, string> {
+  if (seeded !== undefined) return seeded;
+  const holder = globalThis as { [CLAIMS]?: Map<string, string> };
+  const shared = holder[CLAIMS] ?? new Map<string, string>();
+  try {
+    Object.defineProperty(globalThis, CLAIMS, { value: shared, configurable: true });
+  } catch {
+    // A frozen global: this copy's claims alone.
+  }
+  for (const identity of BUILT_IN_IDENTITIES.split(' ')) {
+    const name = identity.slice(0, identity.indexOf('<'));
+    if (!shared.has(name)) shared.set(name, identity);
+  }
+  return (seeded = shared);
+}
+
+/** The name a class declares in its own `defaults`, or undefined when it declares none. */
+export function ownDeclaredName(cls: IdentityCarrier): string | undefined {
+  const own = Object.hasOwn(cls, 'defaults') ? cls.defaults?.name : undefined;
+  return typeof own === 'string' && own !== '' ? own : undefined;
+}
+
+/** `Name<ParentName:CODE`, read from the class's defaults up its chain; the class need not be installed. */
+export function identityOf(cls: IdentityCarrier): string {
+  const proto = cls.prototype as { [CLASS_IDENTITY]?: string };
+  if (Object.hasOwn(proto, CLASS_IDENTITY)) return proto[CLASS_IDENTITY] as string;
+  const parent = Object.getPrototypeOf(cls) as IdentityCarrier | null;
+  const parentName = parent === null || parent === (Error as unknown) || typeof parent.prototype !== 'object' ? '' : (ownDeclaredName(parent) ?? parent.name);
+  let code: unknown = '';
+  for (let level: IdentityCarrier | null = cls; level !== null && typeof level.prototype === 'object'; level = Object.getPrototypeOf(level) as IdentityCarrier | null) {
+    if (Object.hasOwn(level, 'defaults') && typeof (code = level.defaults?.code) === 'string') break;
+  }
+  return `${ownDeclaredName(cls) ?? cls.name}<${parentName}:${typeof code === 'string' ? code : ''}`;
+}
+
+/**
+ * Claims the name a class declares for the realm, or throws a TypeError that says what to rename
+ * when another class holds it. A class that declares no name of its own claims none.
+ */
+export function claimName(cls: IdentityCarrier): void {
+  const name = ownDeclaredName(cls);
+  if (name === undefined) return;
+  const mine = identityOf(cls);
+  const taken = claims().get(name) ?? mine;
+  if (taken !== mine) {
+    const parent = mine.slice(name.length + 1, mine.lastIndexOf(':'));
+    throw new TypeError(
+      `The error class name '${name}' is taken by ${` ${BUILT_IN_IDENTITIES} `.includes(` ${taken} `) ? "faultline's" : 'another class,'} ${taken}; ` +
+        `this one is ${mine}, and instanceof and deserializeError would take one for the other. Give it a name of its own: ` +
+        `static override readonly defaults: ErrorDefaults = { name: '${parent.replace(/Error$/, '')}${name}', ... }.`,
+    );
+  }
+  claims().set(name, mine);
+}

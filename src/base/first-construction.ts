@@ -1,0 +1,41 @@
+import { checkClassFields } from './class-field-check.js';
+import { claimName } from './class-identity.js';
+import { FIELD_TABLE, installDefaults } from './defaults.js';
+import type { FieldTable } from '../contract/class-fields.js';
+
+// What the first construction of each class does, once: install its defaults (and its ancestors'),
+// claim its declared name for the realm, and check that no class field loses an option's value.
+// Both checks refuse a class with a TypeError that says what to change, at its first construction
+// and at every construction after, until it is fixed. Reading an error back never constructs, so
+// neither deserializeError nor registerErrorClass runs them.
+
+/** A class of the hierarchy: FaultlineError or below, whose chain ends at Error. */
+type ErrorClass = (new () => object) & { readonly prototype: object; readonly name: string };
+
+/** Set on a prototype whose class (and every ancestor) passed both checks: this copy's own marker. */
+const CHECKED = Symbol('faultline.checked');
+
+/** Whether `proto`'s class has been prepared by its first construction. Cheap: every construction asks. */
+export function isPrepared(proto: object): boolean {
+  return Object.hasOwn(proto, CHECKED);
+}
+
+/** Prepares `cls` and every ancestor not prepared yet, top down; throws a TypeError for a class that fails a check. */
+export function prepareClass(cls: ErrorClass): void {
+  installDefaults(cls);
+  const chain: ErrorClass[] = [];
+  for (let level = cls; level.prototype !== Error.prototype && !isPrepared(level.prototype); level = Object.getPrototypeOf(level) as ErrorClass) {
+    chain.unshift(level);
+  }
+  for (const level of chain) {
+    claimName(level);
+    // Marked first: the probe that checks the class fields constructs the class itself.
+    Object.defineProperty(level.prototype, CHECKED, { value: true, configurable: true });
+    try {
+      checkClassFields(level, (level.prototype as { [FIELD_TABLE]?: FieldTable })[FIELD_TABLE]);
+    } catch (error) {
+      Reflect.deleteProperty(level.prototype, CHECKED);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { deserializeError, ToolError, type ErrorDefaults, type ToolErrorOptions } from '../../src/index.js';
+
+interface ChargeOptions extends ToolErrorOptions {
+  readonly amountCents?: number | undefined;
+}
+
+describe('a field written as a class field instead of with declare', () => {
+  it('is refused at the first construction, with the fix, when the class lists it in fields', () => {
+    class ChargeError extends ToolError<ChargeOptions> {
+      static override readonly defaults: ErrorDefaults = { name: 'ChargeError', code: 'CHARGE', fields: { amountCents: 'whole' } };
+      readonly amountCents?: number;
+    }
+    const message =
+      "ChargeError.amountCents is a class field, set after the constructor has read the options, so the option 'amountCents' is lost. " +
+      'Write `declare readonly amountCents?: <type>;` (docs/extending.md).';
+    expect(() => new ChargeError({ amountCents: 1200 })).toThrow(new TypeError(message));
+    expect(() => new ChargeError({ amountCents: 1200 })).toThrow(TypeError); // and at every construction after
+  });
+
+  it('is refused, with fields to add, when the class does not list it either', () => {
+    class RefundError extends ToolError<ChargeOptions> {
+      static override readonly defaults: ErrorDefaults = { name: 'RefundError', code: 'REFUND' };
+      readonly amountCents?: number;
+    }
+    expect(() => new RefundError({ amountCents: 1200 })).toThrow(
+      'Write `declare readonly amountCents?: <type>;` and list it in defaults.fields (docs/extending.md).',
+    );
+  });
+
+  it('is refused when it hides a field every error has', () => {
+    class CodedError extends ToolError {
+      static override readonly defaults: ErrorDefaults = { name: 'CodedError' };
+      override readonly code = 'MY_CODE';
+    }
+    expect(() => new CodedError()).toThrow(
+      "CodedError.code is a class field, set after the constructor has read the options, so the option 'code' is lost. Write `declare readonly code?: <type>;` (docs/extending.md).",
+    );
+  });
+
+  it('lets a class field with a value of its own, which is no option, through', () => {
+    class KindError extends ToolError {
+      static override readonly defaults: ErrorDefaults = { name: 'KindError' };
+      readonly kind = 'payment';
+    }
+    expect(new KindError().kind).toBe('payment');
+  });
+
+  it('keeps the value of a field declared with declare', () => {
+    class DeclaredChargeError extends ToolError<ChargeOptions> {
+      static override readonly defaults: ErrorDefaults = { name: 'DeclaredChargeError', fields: { amountCents: 'whole' } };
+      declare readonly amountCents?: number;
+    }
+    const error = new DeclaredChargeError({ amountCents: 1200 });
+    expect([error.amountCents, error.toJSON().amountCents]).toEqual([1200, 1200]);
+  });
+
+  it('checks no class whose constructor requires its arguments, and never runs when an error is read back', () => {
+    let built = 0;
+    class StrictError extends ToolError<ChargeOptions> {
+      static override readonly defaults: ErrorDefaults = { name: 'StrictError', fields: { amountCents: 'whole' } };
+      declare readonly amountCents?: number;
+      constructor(options?: ChargeOptions) {
+        if (options === undefined) throw new TypeError('options are required');
+        super(options);
+        built += 1;
+      }
+    }
+    deserializeError({ name: 'StrictError', code: 'TOOL_ERROR', category: 'TOOL', message: 'x', retryable: false }, { classes: [StrictError] });
+    expect(built).toBe(0);
+    expect(new StrictError({ amountCents: 5 }).amountCents).toBe(5);
+    expect(built).toBe(1);
+  });
+});

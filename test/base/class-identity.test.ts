@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { BUILT_IN_IDENTITIES } from '../../src/base/built-in-identities.js';
+import { identityOf } from '../../src/base/class-identity.js';
+import {
+  deserializeError, FaultlineError, StorageError, ToolError, ValidationError, type ErrorDefaults,
+} from '../../src/index.js';
+import { BUILT_IN_CLASSES } from '../../src/read-back/class-registry.js';
+
+describe('a class’s identity', () => {
+  it('is its declared name, its parent’s and its code; the built-in list holds each built-in’s own', () => {
+    expect(BUILT_IN_IDENTITIES.split(' ')).toEqual([FaultlineError, ...BUILT_IN_CLASSES].map((cls) => identityOf(cls)));
+    expect(identityOf(ToolError)).toBe('ToolError<FaultlineError:TOOL_ERROR');
+  });
+
+  it('takes an inherited code when the class declares none', () => {
+    class LedgerError extends StorageError {
+      static override readonly defaults: ErrorDefaults = { name: 'LedgerError' };
+    }
+    expect(identityOf(LedgerError)).toBe('LedgerError<StorageError:STORAGE_ERROR');
+  });
+});
+
+describe('two classes that share a declared name', () => {
+  it('refuses a class of yours named like a built-in at its first construction, and at every one after, even before the built-in was built', () => {
+    class ValidationError2 extends StorageError {
+      static override readonly defaults: ErrorDefaults = { name: 'ValidationError', code: 'STORE_VALIDATION' };
+    }
+    const message =
+      "The error class name 'ValidationError' is taken by faultline's ValidationError<FaultlineError:VALIDATION_FAILED; this one is " +
+      'ValidationError<StorageError:STORE_VALIDATION, and instanceof and deserializeError would take one for the other. Give it a ' +
+      "name of its own: static override readonly defaults: ErrorDefaults = { name: 'StorageValidationError', ... }.";
+    expect(() => new ValidationError2()).toThrow(new TypeError(message));
+    expect(() => new ValidationError2('again')).toThrow(TypeError);
+    expect(new ValidationError('bad input').code).toBe('VALIDATION_FAILED');
+  });
+
+  it('never takes the built-in for yours, nor yours for the built-in, with instanceof', () => {
+    class ValidationError3 extends StorageError {
+      static override readonly defaults: ErrorDefaults = { name: 'ValidationError' };
+    }
+    const builtIn = new ValidationError('bad input');
+    expect(builtIn instanceof ValidationError3).toBe(false);
+    // Built without the constructor, as a copy from before the check would have made it.
+    const yours = Object.create(ValidationError3.prototype) as object;
+    expect(yours instanceof ValidationError).toBe(false);
+  });
+
+  it('refuses the second of two classes of yours, naming the first', () => {
+    class LedgerError extends StorageError {
+      static override readonly defaults: ErrorDefaults = { name: 'LedgerError', code: 'LEDGER_FAILED' };
+    }
+    class OtherLedgerError extends ToolError {
+      static override readonly defaults: ErrorDefaults = { name: 'LedgerError', code: 'LEDGER_FAILED' };
+    }
+    expect(new LedgerError().code).toBe('LEDGER_FAILED');
+    expect(() => new OtherLedgerError()).toThrow(
+      "The error class name 'LedgerError' is taken by another class, LedgerError<StorageError:LEDGER_FAILED; this one is " +
+        "LedgerError<ToolError:LEDGER_FAILED, and instanceof and deserializeError would take one for the other. Give it a name of its own: " +
+        "static override readonly defaults: ErrorDefaults = { name: 'ToolLedgerError', ... }.",
+    );
+  });
+
+  it('lets a class defined again with the same parent and code through (a module loaded twice, hot reload)', () => {
+    const define = () =>
+      class ReloadedError extends ToolError {
+        static override readonly defaults: ErrorDefaults = { name: 'ReloadedError', code: 'RELOADED' };
+      };
+    const First = define();
+    const Second = define();
+    expect(new First() instanceof Second && new Second() instanceof First).toBe(true);
+  });
+
+  it('claims nothing for a class that declares no name of its own (a minifier renames it)', () => {
+    const a = class extends ToolError {};
+    const b = class extends StorageError {};
+    Object.defineProperty(a, 'name', { value: 't' });
+    Object.defineProperty(b, 'name', { value: 't' });
+    expect([new a().name, new b().name]).toEqual(['t', 't']);
+    expect(new a() instanceof b || new b() instanceof a).toBe(false);
+  });
+
+  it('still lets one deserializeError call read a built-in’s name into a class of yours, which it never constructs', () => {
+    class LegacyValidationError extends StorageError {
+      static override readonly defaults: ErrorDefaults = { name: 'ValidationError' };
+    }
+    const back = deserializeError({ name: 'ValidationError', code: 'VALIDATION_FAILED', category: 'VALIDATION', message: 'old', retryable: false }, { classes: [LegacyValidationError] });
+    expect(back).toBeInstanceOf(LegacyValidationError);
+    expect(back instanceof ValidationError).toBe(false);
+  });
+});
