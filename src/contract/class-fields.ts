@@ -21,12 +21,31 @@ export type FieldValue<T extends FieldType> = T extends 'string'
       ? Readonly<Record<string, string>>
       : JsonValue;
 
-/** The instance fields a table declares: each optional and read-only. Their TSDoc is the table's. */
+/**
+ * The instance fields a table declares: each optional and read-only. Their TSDoc is the table's.
+ * With {@link FieldOptionsOf}, the way to give a class of yours fields from one table:
+ *
+ * @example
+ * ```ts
+ * const PAYMENT_FIELDS = { amountCents: 'whole' } as const;
+ * interface PaymentOptions extends ToolErrorOptions, FieldOptionsOf<typeof PAYMENT_FIELDS> {}
+ * interface PaymentError extends FieldsOf<typeof PAYMENT_FIELDS> {}
+ * class PaymentError extends ToolError<PaymentOptions> {
+ *   static override readonly defaults: ErrorDefaults = { name: 'PaymentError', fields: PAYMENT_FIELDS };
+ * }
+ * new PaymentError({ amountCents: 1200 }).amountCents; // 1200
+ * ```
+ */
 export type FieldsOf<Table extends FieldTable> = { readonly [K in keyof Table]?: FieldValue<Table[K]> | undefined };
 
 /**
  * The constructor options a table declares. `null` and `undefined` are accepted and skipped, so
  * that `retryAfterMs: header ?? undefined` compiles under `exactOptionalPropertyTypes`.
+ *
+ * @example
+ * ```ts
+ * interface PaymentOptions extends ToolErrorOptions, FieldOptionsOf<{ readonly amountCents: 'whole' }> {}
+ * ```
  */
 export type FieldOptionsOf<Table extends FieldTable> = { readonly [K in keyof Table]?: FieldValue<Table[K]> | null | undefined };
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { deserializeError, ToolError, type ErrorDefaults, type ToolErrorOptions } from '../../src/index.js';
+import {
+  deserializeError, ToolError, type ErrorDefaults, type FieldOptionsOf, type FieldsOf, type ToolErrorOptions,
+} from '../../src/index.js';
 
 interface ChargeOptions extends ToolErrorOptions {
   readonly amountCents?: number | undefined;
@@ -53,6 +55,23 @@ describe('a field written as a class field instead of with declare', () => {
     }
     const error = new DeclaredChargeError({ amountCents: 1200 });
     expect([error.amountCents, error.toJSON().amountCents]).toEqual([1200, 1200]);
+  });
+
+  it('keeps every value of fields declared by one table and interfaces, extending.md’s way', () => {
+    const TABLE = { amountCents: 'whole', currency: 'string' } as const;
+    interface TableOptions extends ToolErrorOptions, FieldOptionsOf<typeof TABLE> {}
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the instance's fields
+    interface TableChargeError extends FieldsOf<typeof TABLE> {}
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface above
+    class TableChargeError extends ToolError<TableOptions> {
+      static override readonly defaults: ErrorDefaults = { name: 'TableChargeError', code: 'TABLE_CHARGE', fields: TABLE };
+    }
+    const error = new TableChargeError({ amountCents: 1200.4, currency: 'EUR', toolName: 'charge' });
+    expect([error.amountCents, error.currency, error.details]).toEqual([1200, 'EUR', undefined]);
+    expect(error.toJSON()).toEqual({
+      name: 'TableChargeError', code: 'TABLE_CHARGE', category: 'TOOL', message: 'The tool call failed', retryable: false,
+      amountCents: 1200, currency: 'EUR', toolName: 'charge',
+    });
   });
 
   it('checks no class whose constructor requires its arguments, and never runs when an error is read back', () => {

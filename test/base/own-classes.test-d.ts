@@ -1,7 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   FaultlineError, StorageError, ToolError, type ErrorDefaults, type FaultlineCode, type FaultlineErrorOptions,
-  type ToolErrorOptions,
+  type FieldOptionsOf, type FieldsOf, type ToolErrorOptions,
 } from '../../src/index.js';
 
 interface BillingOptions extends FaultlineErrorOptions {
@@ -26,6 +26,32 @@ class ChargeError extends ToolError<ChargeOptions> {
   static override readonly defaults: ErrorDefaults = { name: 'ChargeError', fields: { amountCents: 'whole' } };
   declare readonly amountCents: number;
 }
+
+// docs/extending.md's way: the table written once, the options and the instance's fields derived from it.
+const PAYMENT_FIELDS = { amountCents: 'whole', currency: 'string', settled: 'boolean' } as const;
+interface PaymentDeclinedOptions extends ToolErrorOptions, FieldOptionsOf<typeof PAYMENT_FIELDS> {}
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the instance's fields, as the built-in classes declare theirs
+interface PaymentDeclinedError extends FieldsOf<typeof PAYMENT_FIELDS> {}
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface above
+class PaymentDeclinedError extends ToolError<PaymentDeclinedOptions> {
+  static override readonly defaults: ErrorDefaults = { name: 'PaymentDeclinedError', code: 'PAYMENT_DECLINED', fields: PAYMENT_FIELDS };
+}
+
+describe('fields declared by one table', () => {
+  it('type the options and the instance from the table, read-only', () => {
+    const error = new PaymentDeclinedError({ toolName: 'charge', amountCents: 1200, currency: 'EUR', settled: false });
+    expectTypeOf(error.amountCents).toEqualTypeOf<number | undefined>();
+    expectTypeOf(error.currency).toEqualTypeOf<string | undefined>();
+    expectTypeOf(error.settled).toEqualTypeOf<boolean | undefined>();
+    expectTypeOf(error.toolName).toEqualTypeOf<string | undefined>();
+    // @ts-expect-error the table says a whole number
+    new PaymentDeclinedError({ amountCents: '12' });
+    // @ts-expect-error not in the table
+    new PaymentDeclinedError({ amountCent: 12 });
+    // @ts-expect-error the field is read-only
+    error.amountCents = 1;
+  });
+});
 
 describe('FaultlineCode', () => {
   it('holds the built-in codes, so that a typo is a compile error', () => {
