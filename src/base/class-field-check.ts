@@ -1,5 +1,5 @@
 import type { FieldTable } from '../contract/class-fields.js';
-import { isNodeKey } from '../serialization/own-fields.js';
+import { isNodeKey } from '../contract/key-order.js';
 
 // A field written as a plain class field (`readonly amountCents?: number`) instead of with `declare`
 // compiles, and loses its value: class fields are set after faultline's constructor has returned,

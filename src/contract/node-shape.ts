@@ -1,5 +1,5 @@
 import { CLASS_FIELD_TYPES } from './class-fields.js';
-import { FOREIGN_KEYS, RESERVED_KEYS } from './node-keys.js';
+import { FOREIGN_KEYS, RESERVED_KEYS } from './key-order.js';
 import { isErrorCategory } from '../foundation/category.js';
 
 /*

@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { ErrorCategory } from '../foundation/category.js';
 import { type SerializedCause, type SerializedError, type SerializedJson } from '../contract/serialized-error.js';
 import { CLASS_FIELD_TYPES } from '../contract/class-fields.js';
-import { RESERVED_KEYS } from '../contract/node-keys.js';
+import { RESERVED_KEYS } from '../contract/key-order.js';
 
 const whole = z.int().check(z.minimum(0));
 
@@ -120,5 +120,5 @@ export const serializedErrorSchema: z.ZodMiniType<SerializedError> = withProtoKe
   serializedJsonSchema,
 ).check(noReservedKeys), () => serializedJsonSchema);
 
-export { RESERVED_KEYS } from '../contract/node-keys.js';
+export { RESERVED_KEYS } from '../contract/key-order.js';
 export type { SerializedCause, SerializedError, SerializedForeignError, SerializedJson, Truncation } from '../contract/serialized-error.js';

@@ -8,6 +8,7 @@ import { toWholeNonNegative } from '../foundation/whole-number.js';
 import { hasNodeHead, readsBackAsError } from '../contract/node-shape.js';
 import { givenMessage } from '../redaction/message-redaction.js';
 import type { SerializedCause, SerializedError, SerializedJson, Truncation } from '../contract/serialized-error.js';
+import { faultlineNodeInOrder, foreignNodeInOrder } from '../contract/key-order.js';
 import { extend, onChain, type Chain } from './ancestor-chain.js';
 import { boundedName, field, stringOf, text } from './bounded-text.js';
 import { MAX_RECOMMENDATIONS } from '../contract/serialize-options.js';
@@ -77,21 +78,12 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
       truncated, [CLASS_NAME]: className,
     } = guardedFields(error));
   }
-  const out: Record<string, unknown> = {
-    name: nodeName(name, className, run, node),
-    code: typeof code === 'string' ? field(code, run, node) : 'UNKNOWN_ERROR',
-    category: isErrorCategory(category) ? category : 'UNKNOWN',
-    // With redaction off, the message as the error was given it: the error itself keeps it redacted.
-    message: text(stringOf(run.redactor === undefined ? (givenMessage(error) ?? message) : message), run, node, 'message'),
-    retryable: retryable === true,
-  };
-  const delay = toWholeNonNegative(retryAfterMs);
-  if (delay !== undefined) out.retryAfterMs = delay;
-  const httpStatus = toWholeNonNegative(status);
-  if (httpStatus !== undefined) out.status = httpStatus;
-  if (typeof requestId === 'string') out.requestId = field(requestId, run, node);
+  const writtenName = nodeName(name, className, run, node);
+  const writtenCode = typeof code === 'string' ? field(code, run, node) : 'UNKNOWN_ERROR';
+  // With redaction off, the message as the error was given it: the error itself keeps it redacted.
+  const writtenMessage = text(stringOf(run.redactor === undefined ? (givenMessage(error) ?? message) : message), run, node, 'message');
+  const writtenRequestId = typeof requestId === 'string' ? field(requestId, run, node) : undefined;
   const steps = stringList(recommendations, run, node);
-  if (steps !== undefined) out.recommendations = steps;
   // The class's own fields are copied first, so that details past the budget cannot empty them;
   // they are still written after details, in the contract's order.
   const keys = classFieldKeys(error);
@@ -103,6 +95,7 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
       own[index] = classField(key, readOwn(error, key), run, node);
     }
   }
+  let writtenDetails: SerializedJson | undefined;
   if (details !== undefined && details !== null) {
     const budget = node.budget;
     const cutBefore = node.cut?.details === true;
@@ -115,22 +108,16 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
       copy = jsonCopy({ value: details }, run, node, 1, undefined);
     }
     // No budget or depth was left even for the wrapper: details are left out, and cutDetails marked it.
-    if (isPlainRecord(copy)) out.details = copy;
+    if (isPlainRecord(copy)) writtenDetails = copy;
   }
-  if (own !== undefined) {
-    for (let index = 0; index < keys.length; index++) {
-      const value = own[index];
-      const key = keys[index] as string;
-      // Stored here rather than through setOwn, so that this store learns the shapes of the
-      // class fields alone: one store shared by every key of every object is several times slower.
-      if (value !== undefined) {
-        if (key === '__proto__') setOwn(out, key, value);
-        else out[key] = value;
-      }
-    }
-  }
-  finishNode(error, cause, errors, truncated, out, run, node, depth);
-  return out as SerializedError;
+  const writtenCause = causeCopy(cause, run, node, depth);
+  const writtenErrors = isArray(errors) ? errorList(errors, run, node, depth + 1) : undefined;
+  const stack = stackText(error, run, node);
+  return faultlineNodeInOrder(
+    writtenName, writtenCode, isErrorCategory(category) ? category : 'UNKNOWN', writtenMessage, retryable === true,
+    toWholeNonNegative(retryAfterMs), toWholeNonNegative(status), writtenRequestId, steps, writtenDetails, keys, own,
+    writtenCause, writtenErrors, stack, truncation(error, truncated, node),
+  );
 }
 
 function foreignNode(error: object, run: Run, depth: number): SerializedCause {
@@ -142,38 +129,45 @@ function foreignNode(error: object, run: Run, depth: number): SerializedCause {
   } catch {
     ({ name, message, code, cause, errors, truncated } = guardedFields(error));
   }
-  const out: Record<string, unknown> = {
-    name: field(typeof name === 'string' ? name : 'Error', run, node),
-    message: text(stringOf(message), run, node, 'message'),
-  };
-  if (typeof code === 'string') out.code = field(code, run, node);
-  finishNode(error, cause, errors, truncated, out, run, node, depth);
-  return out as SerializedCause;
+  const writtenName = field(typeof name === 'string' ? name : 'Error', run, node);
+  const writtenMessage = text(stringOf(message), run, node, 'message');
+  const writtenCode = typeof code === 'string' ? field(code, run, node) : undefined;
+  const writtenCause = causeCopy(cause, run, node, depth);
+  const writtenErrors = isArray(errors) ? errorList(errors, run, node, depth + 1) : undefined;
+  const stack = stackText(error, run, node);
+  return foreignNodeInOrder(writtenName, writtenMessage, writtenCode, writtenCause, writtenErrors, stack, truncation(error, truncated, node));
 }
 
-/** The parts every node shares, in contract order: cause, errors, stack, truncated. */
-function finishNode(
-  error: object, cause: unknown, errors: unknown, truncatedRead: unknown,
-  out: Record<string, unknown>, run: Run, node: Node, depth: number,
-): void {
+// What every node ends with, each computed in contract order (cause, errors, stack, truncated), so that
+// the budget is charged in the order the output lists them.
+
+/** The cause as written, or undefined where it is absent or cut (and the cut marked). */
+function causeCopy(cause: unknown, run: Run, node: Node, depth: number): SerializedCause | undefined {
   const reason = cutReason(cause, run, depth + 1);
-  if (reason !== undefined) cutOf(node).cause = reason;
-  else if (cause !== undefined && cause !== null) {
-    const copy = causeOf(cause, run, node, depth + 1);
-    if (copy === DEPTH_CUT) cutOf(node).cause = 'depth';
-    else if (copy !== undefined) out.cause = copy;
+  if (reason !== undefined) {
+    cutOf(node).cause = reason;
+    return undefined;
   }
-  if (isArray(errors)) out.errors = errorList(errors, run, node, depth + 1);
-  if (run.stack) {
-    const stack = readString(error, 'stack');
-    if (stack !== undefined) out.stack = text(stack, run, node, 'stack');
-  }
+  if (cause === undefined || cause === null) return undefined;
+  const copy = causeOf(cause, run, node, depth + 1);
+  if (copy !== DEPTH_CUT) return copy;
+  cutOf(node).cause = 'depth';
+  return undefined;
+}
+
+function stackText(error: object, run: Run, node: Node): string | undefined {
+  if (!run.stack) return undefined;
+  const stack = readString(error, 'stack');
+  return stack === undefined ? undefined : text(stack, run, node, 'stack');
+}
+
+/** The node's `truncated`: its earlier marks (a node read back from a cut) with this pass's cuts. */
+function truncation(error: object, truncatedRead: unknown, node: Node): Truncation | undefined {
   // A plain read comes first: almost no node has `truncated`, and only one that does pays for the own-property test.
   const previous = truncatedRead === undefined ? undefined : readOwn(error, 'truncated');
   // Most nodes are whole and were never cut before: skip building the mark.
-  if (previous === undefined && (node.cut === undefined || isEmpty(node.cut))) return;
-  const truncated = mergeTruncation(previous, node.cut ?? {});
-  if (truncated !== undefined) out.truncated = truncated;
+  if (previous === undefined && (node.cut === undefined || isEmpty(node.cut))) return undefined;
+  return mergeTruncation(previous, node.cut ?? {});
 }
 
 /** Why an error in cause position is not written: it is an ancestor, or lies past maxDepth. */

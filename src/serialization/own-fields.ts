@@ -1,4 +1,5 @@
 import { CLASS_FIELD_TYPES } from '../contract/class-fields.js';
+import { inOwnFieldOrder, isNodeKey } from '../contract/key-order.js';
 import type { SerializedJson } from '../contract/serialized-error.js';
 import { setOwn } from '../foundation/own-property.js';
 import { toWholeNonNegative } from '../foundation/whole-number.js';
@@ -53,23 +54,5 @@ export function classFieldKeys(error: object): readonly string[] {
     let index = 0;
     for (const key of keys) if (!isNodeKey(key)) own[index++] = key;
   }
-  return count > 1 ? own.sort() : own;
-}
-
-/**
- * Whether an own key of an error is not one of its class's fields: a key of the contract's node
- * (HEAD_KEYS, OPTIONAL_KEYS, TAIL_KEYS) or a reserved one (RESERVED_KEYS). A switch rather than
- * a Set: it runs for every own key of every node, and comparing the interned strings that
- * `Object.keys` returns costs less than hashing them. A test holds it to those lists.
- */
-export function isNodeKey(key: string): boolean {
-  switch (key) {
-    case 'name': case 'code': case 'category': case 'message': case 'retryable':
-    case 'retryAfterMs': case 'status': case 'requestId': case 'recommendations': case 'details':
-    case 'cause': case 'errors': case 'stack': case 'truncated':
-    case 'constructor': case 'then': case 'toJSON': case 'toString': case 'valueOf':
-      return true;
-    default:
-      return false;
-  }
+  return inOwnFieldOrder(own);
 }

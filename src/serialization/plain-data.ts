@@ -6,6 +6,7 @@ import { cutDetails, cutOf, MARKERS, type Node, type Run } from './serialization
 import { arrayIndex, forEachItem } from '../foundation/array-items.js';
 import { setOwn } from '../foundation/own-property.js';
 import type { SerializedJson } from '../contract/serialized-error.js';
+import { compareCanonical, type CanonicalKey } from '../contract/key-order.js';
 import { budgetedText, redact, stringOf } from './bounded-text.js';
 import { isErrorObject } from '../foundation/error-object.js';
 
@@ -153,32 +154,13 @@ function charged(text: string, node: Node): string {
   return text;
 }
 
-/**
- * Each key with how it is written, in the order the output lists them: array indices first, in
- * ascending order (as every JavaScript object lists them, whatever order they were set in), then the
- * other keys by UTF-16 code units (the order of RFC 8785, the JSON Canonicalization Scheme). So data
- * read back from a store that reorders keys (Postgres `jsonb` puts shorter keys first, MongoDB keeps
- * its own) is written again in the same bytes. The copy walks the keys in this order too, so that a
- * second pass charges and cuts exactly as the first.
- */
+/** Each key with how it is written, in the order the output lists them (the contract's, {@link compareCanonical}). */
 function canonicalKeys(keys: readonly string[], run: Run): readonly CanonicalKey[] {
   const entries = keys.map((key): CanonicalKey => {
     const written = redact(key, run);
     return { key, written, index: arrayIndex(written) };
   });
-  return entries.length < 2 ? entries : entries.sort(compareKeys);
-}
-
-interface CanonicalKey {
-  readonly key: string;
-  readonly written: string;
-  readonly index: number | undefined;
-}
-
-function compareKeys(a: CanonicalKey, b: CanonicalKey): number {
-  if (a.index !== undefined || b.index !== undefined) return a.index === undefined ? 1 : b.index === undefined ? -1 : a.index - b.index;
-  // `<` compares strings by UTF-16 code units.
-  return a.written < b.written ? -1 : a.written > b.written ? 1 : 0;
+  return entries.length < 2 ? entries : entries.sort(compareCanonical);
 }
 
 /** Whether a value is written as an error node: a faultline error of any copy, or any Error. */

@@ -3,6 +3,7 @@ import { extend } from './ancestor-chain.js';
 import type { SerializeOptions } from '../contract/serialize-options.js';
 import { resolvedLimit, SERIALIZE_DEFAULTS } from '../contract/serialize-options.js';
 import type { SerializedJson, Truncation } from '../contract/serialized-error.js';
+import { truncationInOrder } from '../contract/key-order.js';
 import { readProperty } from '../foundation/safe-read.js';
 import { toWholeNonNegative } from '../foundation/whole-number.js';
 import { createRedactor, type Redactor } from '../redaction/redactor.js';
@@ -71,14 +72,10 @@ export function mergeTruncation(previous: unknown, cut: Truncation): Truncation 
   const stack = cut.stack ?? toWholeNonNegative(readProperty(previous, 'stack'));
   const details = cut.details ?? readProperty(previous, 'details');
   const strings = cut.strings ?? readProperty(previous, 'strings');
-  // Built in a fixed key order, so that the same cuts always serialize to the same bytes.
-  const merged: Mutable<Truncation> = {};
-  if (cause === 'depth' || cause === 'circular') merged.cause = cause;
-  if (errors !== undefined) merged.errors = errors;
-  if (message !== undefined) merged.message = message;
-  if (stack !== undefined) merged.stack = stack;
-  if (details === true) merged.details = true;
-  if (strings === true) merged.strings = true;
+  const merged = truncationInOrder(
+    cause === 'depth' || cause === 'circular' ? cause : undefined, errors, message, stack,
+    details === true ? true : undefined, strings === true ? true : undefined,
+  );
   // A node read back with `truncated: {}` keeps it, so that a round trip changes nothing.
   return Object.keys(merged).length === 0 && previous === undefined ? undefined : merged;
 }

@@ -1,6 +1,6 @@
 import { ErrorCategory, isErrorCategory } from '../foundation/category.js';
 import { CLASS_FIELD_TYPES } from '../contract/class-fields.js';
-import { OPTIONAL_KEYS, TAIL_KEYS } from '../contract/node-keys.js';
+import { OPTIONAL_KEYS, TAIL_KEYS } from '../contract/key-order.js';
 import { everyItem, fieldRule, fitsRule, hasRequired, isObject, isPlainObject, isTruncation, type FieldRule } from '../contract/node-shape.js';
 import { JSON_EXPECTED, json } from './json-walk.js';
 import { fail, tooLong, within, type Check, type InputLimits } from './validation-check.js';

@@ -3,9 +3,7 @@ import {
   AgentStateError, AuthenticationError, deserializeError, ModelTimeoutError, serializeError, ToolError, ToolTimeoutError, TransientError,
   type JsonObject, type SerializedError,
 } from '../../src/index.js';
-import { isNodeKey } from '../../src/serialization/own-fields.js';
 import { GOLDEN_CASES, PaymentDeclinedError } from '../contract/golden-cases.js';
-import { HEAD_KEYS, OPTIONAL_KEYS, RESERVED_KEYS, TAIL_KEYS } from '../../src/contract/node-keys.js';
 
 /** Details that the JsonObject type would refuse, as a caller's `any` lets them through. */
 function loose(details: Record<string, unknown>): JsonObject {
@@ -471,23 +469,6 @@ describe('serializeError, class fields named like prototype keys', () => {
     expect(Object.keys(out)).toEqual(['name', 'code', 'category', 'message', 'retryable', '__proto__']);
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(JSON.stringify(out)).toContain('"__proto__":{"polluted":true}');
-  });
-});
-
-describe('isNodeKey', () => {
-  // Written out independently of src: the contract's node keys and the reserved keys.
-  const NODE_KEYS = [
-    'name', 'code', 'category', 'message', 'retryable', 'retryAfterMs', 'status', 'requestId', 'recommendations',
-    'details', 'cause', 'errors', 'stack', 'truncated', 'constructor', 'then', 'toJSON', 'toString', 'valueOf',
-  ];
-
-  it('holds every key of a node and every reserved key', () => {
-    expect(NODE_KEYS.filter((key) => !isNodeKey(key))).toEqual([]);
-    expect(new Set([...HEAD_KEYS, ...OPTIONAL_KEYS, ...TAIL_KEYS, ...RESERVED_KEYS])).toEqual(new Set(NODE_KEYS));
-  });
-
-  it.each(['toolName', 'provider', 'fields', 'Name', '__proto__', ''])('does not hold the class field key %j', (key) => {
-    expect(isNodeKey(key)).toBe(false);
   });
 });
 
