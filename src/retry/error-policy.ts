@@ -43,8 +43,6 @@ export interface ClassifierOptions {
   readonly locale?: string;
 }
 
-const NEVER = { maxAttempts: 1, backoff: 'none' } as const;
-
 /**
  * The default policy of an error: issue #10's table. Any thrown value is normalized first.
  *
@@ -156,46 +154,51 @@ function merge(policy: ErrorPolicy, override: PolicyOverride | undefined): Error
   return { ...policy, ...override, retry: { ...policy.retry, ...override.retry } };
 }
 
+// One row of the table below: its keys written once, which keeps faultline/retry small.
+function policy(maxAttempts: number, backoff: Backoff, countsTowardCircuit: boolean, fallback: boolean, logLevel: LogLevel, userMessage: string): ErrorPolicy {
+  return { retry: { maxAttempts, backoff }, countsTowardCircuit, fallback, logLevel, userMessage };
+}
+
 // The table, most specific class first. `retryable` on the error still decides whether a retry is
 // allowed at all: a policy's attempts are an upper bound (see retry.ts).
 function defaultPolicy(error: FaultlineError): ErrorPolicy {
   if (error instanceof ModelQuotaExceededError) {
-    return { retry: NEVER, countsTowardCircuit: false, fallback: true, logLevel: 'error', userMessage: 'The AI provider account is out of credit. Try again later.' };
+    return policy(1, 'none', false, true, 'error', 'The AI provider account is out of credit. Try again later.');
   }
   if (error instanceof ModelRateLimitError) {
-    return { retry: { maxAttempts: 4, backoff: 'exponential' }, countsTowardCircuit: true, fallback: true, logLevel: 'warn', userMessage: 'The AI provider is busy. Trying again shortly.' };
+    return policy(4, 'exponential', true, true, 'warn', 'The AI provider is busy. Trying again shortly.');
   }
   if (error instanceof ModelTimeoutError) {
-    return { retry: { maxAttempts: 2, backoff: 'exponential' }, countsTowardCircuit: true, fallback: true, logLevel: 'warn', userMessage: 'The AI provider took too long to answer.' };
+    return policy(2, 'exponential', true, true, 'warn', 'The AI provider took too long to answer.');
   }
   const retryable = retryableOf(error);
   if (error instanceof ModelApiError && retryable) {
-    return { retry: { maxAttempts: 3, backoff: 'exponential' }, countsTowardCircuit: true, fallback: true, logLevel: 'error', userMessage: 'The AI provider had a problem. Trying again.' };
+    return policy(3, 'exponential', true, true, 'error', 'The AI provider had a problem. Trying again.');
   }
   if (error instanceof TimeoutError || error instanceof ToolTimeoutError) {
-    return { retry: { maxAttempts: 2, backoff: 'exponential' }, countsTowardCircuit: true, fallback: false, logLevel: 'warn', userMessage: 'The operation took too long.' };
+    return policy(2, 'exponential', true, false, 'warn', 'The operation took too long.');
   }
   if (error instanceof ToolError) {
     return retryable
-      ? { retry: { maxAttempts: 2, backoff: 'fixed' }, countsTowardCircuit: false, fallback: false, logLevel: 'warn', userMessage: 'A tool failed. Trying again.' }
-      : { retry: NEVER, countsTowardCircuit: false, fallback: false, logLevel: 'error', userMessage: 'A tool failed.' };
+      ? policy(2, 'fixed', false, false, 'warn', 'A tool failed. Trying again.')
+      : policy(1, 'none', false, false, 'error', 'A tool failed.');
   }
   if (error instanceof TransientError) {
-    return { retry: { maxAttempts: 4, backoff: 'exponential' }, countsTowardCircuit: true, fallback: false, logLevel: 'warn', userMessage: 'A temporary problem occurred. Trying again.' };
+    return policy(4, 'exponential', true, false, 'warn', 'A temporary problem occurred. Trying again.');
   }
   if (error instanceof ValidationError) {
     const fields = fieldPaths(error);
     const userMessage = fields.length === 0 ? 'The input is not valid.' : `The input is not valid: check ${fields.join(', ')}.`;
-    return { retry: NEVER, countsTowardCircuit: false, fallback: false, logLevel: 'info', userMessage };
+    return policy(1, 'none', false, false, 'info', userMessage);
   }
   if (error instanceof AuthError) {
-    return { retry: NEVER, countsTowardCircuit: false, fallback: false, logLevel: 'warn', userMessage: 'You are not allowed to do this, or your sign-in has expired.' };
+    return policy(1, 'none', false, false, 'warn', 'You are not allowed to do this, or your sign-in has expired.');
   }
   if (error instanceof UnknownError || !retryable) {
-    return { retry: NEVER, countsTowardCircuit: false, fallback: false, logLevel: 'error', userMessage: 'Something went wrong.' };
+    return policy(1, 'none', false, false, 'error', 'Something went wrong.');
   }
   // Any other retryable error (a user class, a storage error marked retryable): a few tries.
-  return { retry: { maxAttempts: 3, backoff: 'exponential' }, countsTowardCircuit: true, fallback: false, logLevel: 'warn', userMessage: 'A temporary problem occurred. Trying again.' };
+  return policy(3, 'exponential', true, false, 'warn', 'A temporary problem occurred. Trying again.');
 }
 
 // A ValidationError's field paths, read guarded: a `fields` getter that throws names none.
