@@ -1,13 +1,13 @@
 import { CLASS_IDENTITY } from '../foundation/brand.js';
-import { BUILT_IN_IDENTITIES } from './built-in-identities.js';
+import { BUILT_IN_NAMES, isBuiltIn } from './built-in-classes.js';
 
 // A class's identity across copies of faultline: its declared name, its parent's and its code. Two
 // classes that share a name must not be taken for each other (`instanceof` across copies compares
 // identities, and `deserializeError` rebuilds by name), so the first class installed under a name
 // claims it for the realm, and another class under that name is refused when it is first
 // constructed. The claims live on globalThis under a `Symbol.for` key, so that every copy of
-// faultline in the realm (ESM and CJS, two versions) sees them; each copy claims the built-in names
-// first, so that a class of yours under a built-in's name is the one refused, whichever is built first.
+// faultline in the realm (ESM and CJS, two versions) sees them. A built-in class claims nothing: its
+// name is faultline's in every copy, and a class of yours under it is refused, whichever is built first.
 
 /** The class of the hierarchy, as its identity needs to see it. */
 interface IdentityCarrier {
@@ -17,22 +17,18 @@ interface IdentityCarrier {
 }
 
 const CLAIMS: unique symbol = Symbol.for('faultline.classClaims');
-let seeded: Map<string, string> | undefined; // name → identity: the realm's, this copy's built-ins claimed
+let realmClaims: Map<string, string> | undefined; // name → identity, shared by every copy in the realm
 
 function claims(): Map<string, string> {
-  if (seeded !== undefined) return seeded;
+  if (realmClaims !== undefined) return realmClaims;
   const holder = globalThis as { [CLAIMS]?: Map<string, string> };
-  const shared = holder[CLAIMS] ?? new Map<string, string>();
+  realmClaims = holder[CLAIMS] ?? new Map<string, string>();
   try {
-    Object.defineProperty(globalThis, CLAIMS, { value: shared, configurable: true });
+    Object.defineProperty(globalThis, CLAIMS, { value: realmClaims, configurable: true });
   } catch {
     // A frozen global: this copy's claims alone.
   }
-  for (const identity of BUILT_IN_IDENTITIES.split(' ')) {
-    const name = identity.slice(0, identity.indexOf('<'));
-    if (!shared.has(name)) shared.set(name, identity);
-  }
-  return (seeded = shared);
+  return realmClaims;
 }
 
 /** The name a class declares in its own `defaults`, or undefined when it declares none. */
@@ -56,17 +52,18 @@ export function identityOf(cls: IdentityCarrier): string {
 
 /**
  * Claims the name a class declares for the realm, or throws a TypeError that says what to rename
- * when another class holds it. A class that declares no name of its own claims none.
+ * when a built-in or another class holds it. A class that declares no name of its own claims none.
  */
 export function claimName(cls: IdentityCarrier): void {
   const name = ownDeclaredName(cls);
-  if (name === undefined) return;
+  if (name === undefined || isBuiltIn(cls)) return;
   const mine = identityOf(cls);
-  const taken = claims().get(name) ?? mine;
-  if (taken !== mine) {
+  const builtIn = ` ${BUILT_IN_NAMES} `.includes(` ${name} `);
+  const taken = builtIn ? undefined : claims().get(name);
+  if (builtIn || (taken !== undefined && taken !== mine)) {
     const parent = mine.slice(name.length + 1, mine.lastIndexOf(':'));
     throw new TypeError(
-      `The error class name '${name}' is taken by ${` ${BUILT_IN_IDENTITIES} `.includes(` ${taken} `) ? "faultline's" : 'another class,'} ${taken}; ` +
+      `The error class name '${name}' is taken by ${builtIn ? `faultline's own ${name}` : `another class, ${taken}`}; ` +
         `this one is ${mine}, and instanceof and deserializeError would take one for the other. Give it a name of its own: ` +
         `static override readonly defaults: ErrorDefaults = { name: '${parent.replace(/Error$/, '')}${name}', ... }.`,
     );

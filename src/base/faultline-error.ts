@@ -5,6 +5,7 @@ import { serializeFaultline } from '../serialization/serialize-faultline.js';
 import type { ErrorFields } from './error-fields.js';
 import type { SerializedError, Truncation } from '../contract/serialized-error.js';
 import type { ErrorDefaults } from './defaults.js';
+import { builtInDefaults } from './built-in-classes.js';
 import { isPrepared, prepareClass } from './first-construction.js';
 import { identityOf, ownDeclaredName } from './class-identity.js';
 import type { ErrorDetails } from '../foundation/json.js';
@@ -43,13 +44,13 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
    * The class's defaults. Subclasses override this with their own `name` and what else differs;
    * anything they leave out is inherited from the parent class.
    */
-  static readonly defaults: ErrorDefaults = {
+  static readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'FaultlineError',
     code: 'FAULTLINE_ERROR',
     category: 'UNKNOWN',
     message: 'An error occurred',
     retryable: false,
-  };
+  });
 
   /**
    * The class name, kept explicitly so that minified bundles keep it. Read-only: a class of yours sets

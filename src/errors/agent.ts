@@ -1,6 +1,7 @@
 import { FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
+import { builtInDefaults } from '../base/built-in-classes.js';
 import { AGENT_FIELDS, AGENT_MAX_ITERATIONS_FIELDS, AGENT_STATE_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
@@ -30,13 +31,13 @@ export interface AgentError<Options extends AgentErrorOptions = AgentErrorOption
  * ```
  */
 export class AgentError<Options extends AgentErrorOptions = AgentErrorOptions> extends FaultlineError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'AgentError',
     code: 'AGENT_ERROR',
     category: 'AGENT',
     message: 'The agent failed',
     fields: AGENT_FIELDS,
-  };
+  });
 
   /**
    * Maps anything thrown inside an agent loop into the agent family: an abort becomes
@@ -68,12 +69,12 @@ export interface AgentMaxIterationsError<Options extends AgentMaxIterationsError
 
 /** The loop reached its iteration limit without finishing. */
 export class AgentMaxIterationsError<Options extends AgentMaxIterationsErrorOptions = AgentMaxIterationsErrorOptions> extends AgentError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'AgentMaxIterationsError',
     code: 'AGENT_MAX_ITERATIONS',
     message: 'The agent reached its iteration limit',
     fields: AGENT_MAX_ITERATIONS_FIELDS,
-  };
+  });
 }
 
 // The instance fields are declared by AGENT_STATE_FIELDS (src/contract/class-fields.ts), with their TSDoc.
@@ -81,12 +82,12 @@ export interface AgentStateError<Options extends AgentStateErrorOptions = AgentS
 
 /** The agent was asked for a state transition its state machine does not allow. */
 export class AgentStateError<Options extends AgentStateErrorOptions = AgentStateErrorOptions> extends AgentError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'AgentStateError',
     code: 'AGENT_INVALID_STATE_TRANSITION',
     message: 'The agent cannot make this state transition',
     fields: AGENT_STATE_FIELDS,
-  };
+  });
 
   /** The state it was asked to move to. */
   declare readonly targetState?: string;
@@ -94,9 +95,9 @@ export class AgentStateError<Options extends AgentStateErrorOptions = AgentState
 
 /** The run was aborted, by an AbortSignal or by the caller. */
 export class AgentAbortedError<Options extends AgentErrorOptions = AgentErrorOptions> extends AgentError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'AgentAbortedError',
     code: 'AGENT_ABORTED',
     message: 'The agent run was aborted',
-  };
+  });
 }

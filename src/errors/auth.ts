@@ -1,6 +1,7 @@
 import { FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
+import { builtInDefaults } from '../base/built-in-classes.js';
 import { MODEL_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
@@ -28,13 +29,13 @@ export interface AuthError<Options extends AuthErrorOptions = AuthErrorOptions> 
  * ```
  */
 export class AuthError<Options extends AuthErrorOptions = AuthErrorOptions> extends FaultlineError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'AuthError',
     code: 'AUTH_ERROR',
     category: 'AUTH',
     message: 'Authentication or authorization failed',
     fields: MODEL_FIELDS,
-  };
+  });
 
   /**
    * Maps anything thrown by an authenticated call into the auth family: status 401 becomes
@@ -63,20 +64,20 @@ function authErrorFor(value: unknown, recognition: Recognition, context: AuthCon
 
 /** The caller is not authenticated, or its credentials were rejected. `status` defaults to 401. */
 export class AuthenticationError<Options extends AuthErrorOptions = AuthErrorOptions> extends AuthError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'AuthenticationError',
     code: 'AUTH_UNAUTHENTICATED',
     message: 'Authentication is required or failed',
     status: 401,
-  };
+  });
 }
 
 /** The caller is authenticated but not allowed to do this. `status` defaults to 403. */
 export class AuthorizationError<Options extends AuthErrorOptions = AuthErrorOptions> extends AuthError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'AuthorizationError',
     code: 'AUTH_FORBIDDEN',
     message: 'The caller is not allowed to do this',
     status: 403,
-  };
+  });
 }

@@ -1,6 +1,7 @@
 import { FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
+import { builtInDefaults } from '../base/built-in-classes.js';
 import { MODEL_FIELDS, TIMEOUT_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { isSdkTimeout, providerFailure, readProviderError, type ProviderReading } from '../recognition/provider-error.js';
@@ -31,13 +32,13 @@ export interface ModelError<Options extends ModelErrorOptions = ModelErrorOption
  * ```
  */
 export class ModelError<Options extends ModelErrorOptions = ModelErrorOptions> extends FaultlineError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'ModelError',
     code: 'MODEL_ERROR',
     category: 'MODEL',
     message: 'The model call failed',
     fields: MODEL_FIELDS,
-  };
+  });
 
   /** The model id. */
   declare readonly model?: string;
@@ -151,12 +152,12 @@ export function modelErrorFor(
  * ```
  */
 export class ModelRateLimitError<Options extends ModelErrorOptions = ModelErrorOptions> extends ModelError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'ModelRateLimitError',
     code: 'MODEL_RATE_LIMITED',
     message: 'The model provider rate-limited the request',
     retryable: true,
-  };
+  });
 }
 
 // The instance fields are declared by TIMEOUT_FIELDS (src/contract/class-fields.ts), with their TSDoc.
@@ -164,13 +165,13 @@ export interface ModelTimeoutError<Options extends ModelTimeoutErrorOptions = Mo
 
 /** The model call ran out of time. Retryable. */
 export class ModelTimeoutError<Options extends ModelTimeoutErrorOptions = ModelTimeoutErrorOptions> extends ModelError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'ModelTimeoutError',
     code: 'MODEL_TIMEOUT',
     message: 'The model call timed out',
     retryable: true,
     fields: TIMEOUT_FIELDS,
-  };
+  });
 }
 
 /**
@@ -184,12 +185,12 @@ export class ModelTimeoutError<Options extends ModelTimeoutErrorOptions = ModelT
  * ```
  */
 export class ModelApiError<Options extends ModelErrorOptions = ModelErrorOptions> extends ModelError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'ModelApiError',
     code: 'MODEL_API_ERROR',
     message: 'The model provider returned an error',
     retryable: (error) => isRetryableStatus(error.status),
-  };
+  });
 }
 
 /** The statuses after which a repeated request may succeed: timeout, conflict, server errors. */
@@ -209,12 +210,12 @@ export function isRetryableStatus(status: number | undefined): boolean {
  * ```
  */
 export class ModelQuotaExceededError<Options extends ModelErrorOptions = ModelErrorOptions> extends ModelError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'ModelQuotaExceededError',
     code: 'MODEL_QUOTA_EXCEEDED',
     message: 'The account is out of quota, credits or budget for this provider',
     retryable: false,
-  };
+  });
 }
 
 /**
@@ -227,21 +228,21 @@ export class ModelQuotaExceededError<Options extends ModelErrorOptions = ModelEr
  * ```
  */
 export class ModelContentFilterError<Options extends ModelErrorOptions = ModelErrorOptions> extends ModelError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'ModelContentFilterError',
     code: 'MODEL_CONTENT_FILTERED',
     message: "The provider's content policy refused the request",
     retryable: false,
-  };
+  });
 }
 
 /** The input does not fit the model's context window. Not retryable as is: shorten it first. */
 export class ModelContextLengthError<Options extends ModelErrorOptions = ModelErrorOptions> extends ModelError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'ModelContextLengthError',
     code: 'MODEL_CONTEXT_LENGTH_EXCEEDED',
     message: "The input exceeds the model's context length",
-  };
+  });
 }
 
 /**
@@ -258,12 +259,12 @@ export class ModelContextLengthError<Options extends ModelErrorOptions = ModelEr
  * ```
  */
 export class ModelOutputError<Options extends ModelErrorOptions = ModelErrorOptions> extends ModelError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'ModelOutputError',
     code: 'MODEL_OUTPUT_INVALID',
     message: "The model's output was not what was asked for",
     retryable: true,
-  };
+  });
 }
 
 // Declared after the classes it names. The framework kinds the model family has a class for.

@@ -1,6 +1,7 @@
 import { FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
+import { builtInDefaults } from '../base/built-in-classes.js';
 import { SECURITY_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
@@ -25,13 +26,13 @@ export interface SecurityError<Options extends SecurityErrorOptions = SecurityEr
  * ```
  */
 export class SecurityError<Options extends SecurityErrorOptions = SecurityErrorOptions> extends FaultlineError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'SecurityError',
     code: 'SECURITY_VIOLATION',
     category: 'SECURITY',
     message: 'A security policy denied the operation',
     fields: SECURITY_FIELDS,
-  };
+  });
 
   /**
    * Wraps anything a guardrail threw as a SecurityError. A faultline error passes through unchanged.

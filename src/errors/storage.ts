@@ -1,6 +1,7 @@
 import { FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
+import { builtInDefaults } from '../base/built-in-classes.js';
 import { STORAGE_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 
 /** Options of {@link StorageError}. */
@@ -22,12 +23,12 @@ export interface StorageError<Options extends StorageErrorOptions = StorageError
  * ```
  */
 export class StorageError<Options extends StorageErrorOptions = StorageErrorOptions> extends FaultlineError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'StorageError',
     code: 'STORAGE_ERROR',
     category: 'STORAGE',
     message: 'The store operation failed',
     fields: STORAGE_FIELDS,
-  };
+  });
 }
 

@@ -1,6 +1,7 @@
 import { FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
+import { builtInDefaults } from '../base/built-in-classes.js';
 import { TIMEOUT_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
@@ -25,14 +26,14 @@ export interface TimeoutError<Options extends TimeoutErrorOptions = TimeoutError
  * ```
  */
 export class TimeoutError<Options extends TimeoutErrorOptions = TimeoutErrorOptions> extends FaultlineError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'TimeoutError',
     code: 'TIMEOUT',
     category: 'TIMEOUT',
     message: 'The operation timed out',
     retryable: true,
     fields: TIMEOUT_FIELDS,
-  };
+  });
 
   /**
    * Wraps any value as a TimeoutError. A faultline error passes through unchanged.

@@ -1,6 +1,7 @@
 import { FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
+import { builtInDefaults } from '../base/built-in-classes.js';
 import { TIMEOUT_FIELDS, TOOL_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
@@ -27,13 +28,13 @@ export interface ToolError<Options extends ToolErrorOptions = ToolErrorOptions> 
  * ```
  */
 export class ToolError<Options extends ToolErrorOptions = ToolErrorOptions> extends FaultlineError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'ToolError',
     code: 'TOOL_ERROR',
     category: 'TOOL',
     message: 'The tool call failed',
     fields: TOOL_FIELDS,
-  };
+  });
 
   /**
    * Maps anything a tool threw into the tool family: a timeout becomes ToolTimeoutError,
@@ -72,29 +73,29 @@ function toolErrorFor(value: unknown, recognition: Recognition, context: ToolCon
  * ```
  */
 export class ToolNotFoundError<Options extends ToolErrorOptions = ToolErrorOptions> extends ToolError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'ToolNotFoundError',
     code: 'TOOL_NOT_FOUND',
     message: 'The requested tool is not registered',
-  };
+  });
 }
 
 /** Running the tool was not permitted. */
 export class ToolPermissionError<Options extends ToolErrorOptions = ToolErrorOptions> extends ToolError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'ToolPermissionError',
     code: 'TOOL_PERMISSION_DENIED',
     message: 'Permission to run the tool was denied',
-  };
+  });
 }
 
 /** The tool ran and threw. */
 export class ToolExecutionError<Options extends ToolErrorOptions = ToolErrorOptions> extends ToolError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'ToolExecutionError',
     code: 'TOOL_EXECUTION_ERROR',
     message: 'The tool failed while running',
-  };
+  });
 }
 
 // The instance fields are declared by TIMEOUT_FIELDS (src/contract/class-fields.ts), with their TSDoc.
@@ -102,11 +103,11 @@ export interface ToolTimeoutError<Options extends ToolTimeoutErrorOptions = Tool
 
 /** The tool ran out of time. Retryable. */
 export class ToolTimeoutError<Options extends ToolTimeoutErrorOptions = ToolTimeoutErrorOptions> extends ToolError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'ToolTimeoutError',
     code: 'TOOL_TIMEOUT',
     message: 'The tool call timed out',
     retryable: true,
     fields: TIMEOUT_FIELDS,
-  };
+  });
 }

@@ -1,6 +1,7 @@
 import { FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
+import { builtInDefaults } from '../base/built-in-classes.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { mappedOptions } from '../recognition/mapped-options.js';
@@ -18,13 +19,13 @@ export type TransientContext = Omit<FaultlineErrorOptions, 'cause'>;
  * ```
  */
 export class TransientError<Options extends FaultlineErrorOptions = FaultlineErrorOptions> extends FaultlineError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'TransientError',
     code: 'TRANSIENT',
     category: 'TRANSIENT',
     message: 'A transient failure occurred; retrying may succeed',
     retryable: true,
-  };
+  });
 
   /**
    * Wraps any value as a TransientError. A faultline error passes through unchanged.

@@ -1,6 +1,7 @@
 import { FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
 import type { ErrorDefaults } from '../base/defaults.js';
+import { builtInDefaults } from '../base/built-in-classes.js';
 import { VALIDATION_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
@@ -26,13 +27,13 @@ export interface ValidationError<Options extends ValidationErrorOptions = Valida
  * ```
  */
 export class ValidationError<Options extends ValidationErrorOptions = ValidationErrorOptions> extends FaultlineError<Options> {
-  static override readonly defaults: ErrorDefaults = {
+  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
     name: 'ValidationError',
     code: 'VALIDATION_FAILED',
     category: 'VALIDATION',
     message: 'Validation failed',
     fields: VALIDATION_FIELDS,
-  };
+  });
 
   /**
    * Turns a ZodError (of any zod version or copy, recognized by its shape) into a

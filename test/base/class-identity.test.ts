@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_IDENTITIES } from '../../src/base/built-in-identities.js';
+import { BUILT_IN_NAMES, isBuiltIn } from '../../src/base/built-in-classes.js';
 import { identityOf } from '../../src/base/class-identity.js';
 import {
   deserializeError, FaultlineError, StorageError, ToolError, ValidationError, type ErrorDefaults,
@@ -7,8 +7,9 @@ import {
 import { BUILT_IN_CLASSES } from '../../src/read-back/class-registry.js';
 
 describe('a class’s identity', () => {
-  it('is its declared name, its parent’s and its code; the built-in list holds each built-in’s own', () => {
-    expect(BUILT_IN_IDENTITIES.split(' ')).toEqual([FaultlineError, ...BUILT_IN_CLASSES].map((cls) => identityOf(cls)));
+  it('is its declared name, its parent’s and its code; the built-in names are each built-in’s own', () => {
+    expect(BUILT_IN_NAMES.split(' ')).toEqual([FaultlineError, ...BUILT_IN_CLASSES].map((cls) => cls.defaults.name));
+    expect([FaultlineError, ...BUILT_IN_CLASSES].filter((cls) => !isBuiltIn(cls))).toEqual([]);
     expect(identityOf(ToolError)).toBe('ToolError<FaultlineError:TOOL_ERROR');
   });
 
@@ -26,12 +27,20 @@ describe('two classes that share a declared name', () => {
       static override readonly defaults: ErrorDefaults = { name: 'ValidationError', code: 'STORE_VALIDATION' };
     }
     const message =
-      "The error class name 'ValidationError' is taken by faultline's ValidationError<FaultlineError:VALIDATION_FAILED; this one is " +
+      "The error class name 'ValidationError' is taken by faultline's own ValidationError; this one is " +
       'ValidationError<StorageError:STORE_VALIDATION, and instanceof and deserializeError would take one for the other. Give it a ' +
       "name of its own: static override readonly defaults: ErrorDefaults = { name: 'StorageValidationError', ... }.";
     expect(() => new ValidationError2()).toThrow(new TypeError(message));
     expect(() => new ValidationError2('again')).toThrow(TypeError);
     expect(new ValidationError('bad input').code).toBe('VALIDATION_FAILED');
+  });
+
+  it('refuses a built-in’s name even for a copy of the built-in, and does not pass its mark on to defaults spread from it', () => {
+    class SameValidationError extends FaultlineError {
+      static override readonly defaults: ErrorDefaults = { ...ValidationError.defaults };
+    }
+    expect(isBuiltIn(SameValidationError)).toBe(false);
+    expect(() => new SameValidationError()).toThrow("The error class name 'ValidationError' is taken by faultline's own ValidationError; this one is ValidationError<FaultlineError:VALIDATION_FAILED");
   });
 
   it('never takes the built-in for yours, nor yours for the built-in, with instanceof', () => {
