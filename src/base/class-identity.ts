@@ -1,5 +1,5 @@
 import { CLASS_IDENTITY } from '../foundation/brand.js';
-import { BUILT_IN_NAMES, isBuiltIn } from './built-in-classes.js';
+import { BUILT_IN_NAMES } from './built-in-classes.js';
 
 // A class's identity across copies of faultline: its declared name, its parent's and its code. Two
 // classes that share a name must not be taken for each other (`instanceof` across copies compares
@@ -51,12 +51,12 @@ export function identityOf(cls: IdentityCarrier): string {
 }
 
 /**
- * Claims the name a class declares for the realm, or throws a TypeError that says what to rename
- * when a built-in or another class holds it. A class that declares no name of its own claims none.
+ * Claims the name a class of yours declares for the realm, or throws a TypeError that says what to
+ * rename when a built-in or another class holds it. A class that declares no name of its own claims none.
  */
 export function claimName(cls: IdentityCarrier): void {
   const name = ownDeclaredName(cls);
-  if (name === undefined || isBuiltIn(cls)) return;
+  if (name === undefined) return;
   const mine = identityOf(cls);
   const builtIn = ` ${BUILT_IN_NAMES} `.includes(` ${name} `);
   const taken = builtIn ? undefined : claims().get(name);

@@ -1,6 +1,7 @@
 import { checkClassFields } from './class-field-check.js';
+import { isBuiltIn } from './built-in-classes.js';
 import { claimName } from './class-identity.js';
-import { FIELD_TABLE, installDefaults } from './defaults.js';
+import { FIELD_TABLE, installDefaults, type ErrorDefaults } from './defaults.js';
 import type { FieldTable } from '../contract/class-fields.js';
 
 // What the first construction of each class does, once: install its defaults (and its ancestors'),
@@ -10,7 +11,7 @@ import type { FieldTable } from '../contract/class-fields.js';
 // neither deserializeError nor registerErrorClass runs them.
 
 /** A class of the hierarchy: FaultlineError or below, whose chain ends at Error. */
-type ErrorClass = (new () => object) & { readonly prototype: object; readonly name: string };
+type ErrorClass = (new () => object) & { readonly prototype: object; readonly name: string; readonly defaults?: ErrorDefaults };
 
 /** Set on a prototype whose class (and every ancestor) passed both checks: this copy's own marker. */
 const CHECKED = Symbol('faultline.checked');
@@ -28,9 +29,12 @@ export function prepareClass(cls: ErrorClass): void {
     chain.unshift(level);
   }
   for (const level of chain) {
-    claimName(level);
+    // A built-in is known to pass both: it claims no name (its name is faultline's in every copy) and needs no probe.
+    const builtIn = isBuiltIn(level);
+    if (!builtIn) claimName(level);
     // Marked first: the probe that checks the class fields constructs the class itself.
     Object.defineProperty(level.prototype, CHECKED, { value: true, configurable: true });
+    if (builtIn) continue;
     try {
       checkClassFields(level, (level.prototype as { [FIELD_TABLE]?: FieldTable })[FIELD_TABLE]);
     } catch (error) {

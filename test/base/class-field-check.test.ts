@@ -74,6 +74,21 @@ describe('a field written as a class field instead of with declare', () => {
     });
   });
 
+  it('runs a constructor of yours once more at the first construction only: the probe', () => {
+    let runs = 0;
+    class CountedError extends ToolError {
+      static override readonly defaults: ErrorDefaults = { name: 'CountedError' };
+      constructor(message?: string) {
+        super(message);
+        runs += 1;
+      }
+    }
+    new CountedError('first');
+    expect(runs).toBe(2);
+    new CountedError('second');
+    expect(runs).toBe(3);
+  });
+
   it('checks no class whose constructor requires its arguments, and never runs when an error is read back', () => {
     let built = 0;
     class StrictError extends ToolError<ChargeOptions> {
