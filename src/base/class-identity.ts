@@ -3,7 +3,7 @@ import { BUILT_IN_NAMES } from './built-in-classes.js';
 
 // A class's identity across copies of faultline: its declared name, its parent's and its code. Two
 // classes that share a name must not be taken for each other (`instanceof` across copies compares
-// identities, and `deserializeError` rebuilds by name), so the first class installed under a name
+// identities, and `deserializeError` rebuilds by name), so the first class constructed under a name
 // claims it for the realm, and another class under that name is refused when it is first
 // constructed. The claims live on globalThis under a `Symbol.for` key, so that every copy of
 // faultline in the realm (ESM and CJS, two versions) sees them. A built-in class claims nothing: its
@@ -37,17 +37,28 @@ export function ownDeclaredName(cls: IdentityCarrier): string | undefined {
   return typeof own === 'string' && own !== '' ? own : undefined;
 }
 
-/** `Name<ParentName:CODE`, read from the class's defaults up its chain; the class need not be installed. */
+/**
+ * `Name<ParentName:CODE`, read from the class's defaults up its chain; the class need not be installed.
+ * The parent is the nearest ancestor that declares a name: one that declares none is known by its
+ * JavaScript name alone, which a bundler or minifier changes from one build to the next.
+ */
 export function identityOf(cls: IdentityCarrier): string {
   const proto = cls.prototype as { [CLASS_IDENTITY]?: string };
   if (Object.hasOwn(proto, CLASS_IDENTITY)) return proto[CLASS_IDENTITY] as string;
-  const parent = Object.getPrototypeOf(cls) as IdentityCarrier | null;
-  const parentName = parent === null || parent === (Error as unknown) || typeof parent.prototype !== 'object' ? '' : (ownDeclaredName(parent) ?? parent.name);
-  let code: unknown = '';
-  for (let level: IdentityCarrier | null = cls; level !== null && typeof level.prototype === 'object'; level = Object.getPrototypeOf(level) as IdentityCarrier | null) {
-    if (Object.hasOwn(level, 'defaults') && typeof (code = level.defaults?.code) === 'string') break;
+  const [name, parent, code] = identityParts(cls);
+  return `${name}<${parent}:${code}`;
+}
+
+/** The parts of a class's identity: its name, its nearest named ancestor's, and its code (own or inherited). */
+function identityParts(cls: IdentityCarrier): [name: string, parent: string, code: string] {
+  let parent: string | undefined;
+  let code: string | undefined;
+  for (let level: IdentityCarrier | null = cls; level !== null && level !== (Error as unknown) && typeof level.prototype === 'object'; level = Object.getPrototypeOf(level) as IdentityCarrier | null) {
+    if (level !== cls) parent ??= ownDeclaredName(level);
+    const own = Object.hasOwn(level, 'defaults') ? level.defaults?.code : undefined;
+    if (typeof own === 'string') code ??= own;
   }
-  return `${ownDeclaredName(cls) ?? cls.name}<${parentName}:${typeof code === 'string' ? code : ''}`;
+  return [ownDeclaredName(cls) ?? cls.name, parent ?? '', code ?? ''];
 }
 
 /**
@@ -61,7 +72,7 @@ export function claimName(cls: IdentityCarrier): void {
   const builtIn = ` ${BUILT_IN_NAMES} `.includes(` ${name} `);
   const taken = builtIn ? undefined : claims().get(name);
   if (builtIn || (taken !== undefined && taken !== mine)) {
-    const parent = mine.slice(name.length + 1, mine.lastIndexOf(':'));
+    const parent = identityParts(cls)[1];
     throw new TypeError(
       `The error class name '${name}' is taken by ${builtIn ? `faultline's own ${name}` : `another class, ${taken}`}; ` +
         `this one is ${mine}, and instanceof and deserializeError would take one for the other. Give it a name of its own: ` +

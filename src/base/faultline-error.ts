@@ -116,7 +116,9 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
   /**
    * `instanceof` that also holds for errors made by another copy of faultline (the ESM and the
    * CJS build in one process, or two installed versions): the value must carry the faultline
-   * brand and have a class of this class's declared name on its prototype chain.
+   * brand and have on its prototype chain a class of this class's identity (its declared name,
+   * its nearest named ancestor's, its code). A class that declares no name of its own is matched
+   * by the ordinary prototype check only.
    */
   static override [Symbol.hasInstance]<T extends abstract new (...args: never) => unknown>(
     this: T,

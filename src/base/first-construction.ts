@@ -16,6 +16,10 @@ type ErrorClass = (new () => object) & { readonly prototype: object; readonly na
 /** Set on a prototype whose class (and every ancestor) passed both checks: this copy's own marker. */
 const CHECKED = Symbol('faultline.checked');
 
+function markPrepared(proto: object): void {
+  Object.defineProperty(proto, CHECKED, { value: true, configurable: true });
+}
+
 /** Whether `proto`'s class has been prepared by its first construction. Cheap: every construction asks. */
 export function isPrepared(proto: object): boolean {
   return Object.hasOwn(proto, CHECKED);
@@ -33,10 +37,10 @@ export function prepareClass(cls: ErrorClass): void {
     const builtIn = isBuiltIn(level);
     if (!builtIn) claimName(level);
     // Marked first: the probe that checks the class fields constructs the class itself.
-    Object.defineProperty(level.prototype, CHECKED, { value: true, configurable: true });
+    markPrepared(level.prototype);
     if (builtIn) continue;
     try {
-      checkClassFields(level, (level.prototype as { [FIELD_TABLE]?: FieldTable })[FIELD_TABLE]);
+      checkClassFields(level, (level.prototype as { [FIELD_TABLE]?: FieldTable })[FIELD_TABLE], markPrepared);
     } catch (error) {
       Reflect.deleteProperty(level.prototype, CHECKED);
       throw error;

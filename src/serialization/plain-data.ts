@@ -154,7 +154,10 @@ function charged(text: string, node: Node): string {
   return text;
 }
 
-/** Each key with how it is written, in the order the output lists them (the contract's, {@link compareCanonical}). */
+/**
+ * Each key with how it is written, in the order the output lists them (the contract's, {@link compareCanonical}).
+ * The copy walks the keys in this order too, so that a second pass charges and cuts exactly as the first.
+ */
 function canonicalKeys(keys: readonly string[], run: Run): readonly CanonicalKey[] {
   const entries = keys.map((key): CanonicalKey => {
     const written = redact(key, run);

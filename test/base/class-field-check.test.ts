@@ -20,14 +20,13 @@ describe('a field written as a class field instead of with declare', () => {
     expect(() => new ChargeError({ amountCents: 1200 })).toThrow(TypeError); // and at every construction after
   });
 
-  it('is refused, with fields to add, when the class does not list it either', () => {
+  it('is not seen when the class does not list it: the option is kept under details, as for any option the class does not know', () => {
     class RefundError extends ToolError<ChargeOptions> {
       static override readonly defaults: ErrorDefaults = { name: 'RefundError', code: 'REFUND' };
       readonly amountCents?: number;
     }
-    expect(() => new RefundError({ amountCents: 1200 })).toThrow(
-      'Write `declare readonly amountCents?: <type>;` and list it in defaults.fields (docs/extending.md).',
-    );
+    const error = new RefundError({ amountCents: 1200 });
+    expect([error.amountCents, error.details]).toEqual([undefined, { amountCents: 1200 }]);
   });
 
   it('is refused when it hides a field every error has', () => {
@@ -40,12 +39,43 @@ describe('a field written as a class field instead of with declare', () => {
     );
   });
 
-  it('lets a class field with a value of its own, which is no option, through', () => {
+  it('lets a class field of another name through, with a value or without (the class’s own state)', () => {
     class KindError extends ToolError {
       static override readonly defaults: ErrorDefaults = { name: 'KindError' };
       readonly kind = 'payment';
+      summary: string | undefined;
     }
-    expect(new KindError().kind).toBe('payment');
+    const error = new KindError();
+    expect([error.kind, error.summary]).toEqual(['payment', undefined]);
+  });
+
+  it('lets a constructor of yours pass options to super, default a parameter, or assign a field it lists', () => {
+    interface AttemptOptions extends ToolErrorOptions {
+      readonly attempt?: number | undefined;
+    }
+    class GitToolError extends ToolError {
+      static override readonly defaults: ErrorDefaults = { name: 'GitToolError' };
+      constructor(message?: string, options?: ToolErrorOptions) {
+        super(message, { toolName: 'git', retryable: true, ...options });
+      }
+    }
+    class UpstreamError extends ToolError {
+      static override readonly defaults: ErrorDefaults = { name: 'UpstreamError' };
+      constructor(url = 'unknown', status = 500) {
+        super(`${url} failed`, { status });
+      }
+    }
+    class AttemptError extends ToolError<AttemptOptions> {
+      static override readonly defaults: ErrorDefaults = { name: 'AttemptError', fields: { attempt: 'whole' } };
+      declare readonly attempt?: number;
+      constructor(message: string, attempt: number) {
+        super(message);
+        (this as { attempt?: number }).attempt = attempt;
+      }
+    }
+    expect([new GitToolError('x').toolName, new GitToolError('x').retryable]).toEqual(['git', true]);
+    expect(new UpstreamError('https://a.test', 502).status).toBe(502);
+    expect(new AttemptError('x', 3).toJSON().attempt).toBe(3);
   });
 
   it('keeps the value of a field declared with declare', () => {

@@ -13,6 +13,18 @@ describe('a class’s identity', () => {
     expect(identityOf(ToolError)).toBe('ToolError<FaultlineError:TOOL_ERROR');
   });
 
+  it('names as its parent the nearest ancestor that declares a name, so that a bundler’s renaming changes nothing', () => {
+    const define = (baseName: string) => {
+      const Base = { [baseName]: class extends ToolError {} }[baseName] as typeof ToolError;
+      return class ChargeFailedError extends Base {
+        static override readonly defaults: ErrorDefaults = { name: 'ChargeFailedError', code: 'CHARGE_FAILED' };
+      };
+    };
+    const [esm, cjs] = [define('BaseError'), define('_BaseError')];
+    expect(identityOf(esm)).toBe('ChargeFailedError<ToolError:CHARGE_FAILED');
+    expect(new esm() instanceof cjs && new cjs() instanceof esm).toBe(true);
+  });
+
   it('takes an inherited code when the class declares none', () => {
     class LedgerError extends StorageError {
       static override readonly defaults: ErrorDefaults = { name: 'LedgerError' };
