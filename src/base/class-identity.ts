@@ -39,26 +39,32 @@ export function ownDeclaredName(cls: IdentityCarrier): string | undefined {
 
 /**
  * `Name<ParentName:CODE`, read from the class's defaults up its chain; the class need not be installed.
- * The parent is the nearest ancestor that declares a name: one that declares none is known by its
- * JavaScript name alone, which a bundler or minifier changes from one build to the next.
+ * The parent is the nearest ancestor that declares a name. An ancestor between the two that declares
+ * none is written too, by its JavaScript name as a bundler may have renamed it (`_Base`, `Base$1`:
+ * `Base`), so that two classes under two such bases are told apart (`Failed<GitBase<ToolError:X`).
  */
 export function identityOf(cls: IdentityCarrier): string {
   const proto = cls.prototype as { [CLASS_IDENTITY]?: string };
   if (Object.hasOwn(proto, CLASS_IDENTITY)) return proto[CLASS_IDENTITY] as string;
-  const [name, parent, code] = identityParts(cls);
-  return `${name}<${parent}:${code}`;
+  const [name, parents, code] = identityParts(cls);
+  return `${name}<${parents}:${code}`;
 }
 
-/** The parts of a class's identity: its name, its nearest named ancestor's, and its code (own or inherited). */
-function identityParts(cls: IdentityCarrier): [name: string, parent: string, code: string] {
-  let parent: string | undefined;
+/** The parts of a class's identity: its name, its parents up to the nearest named one, and its code (own or inherited). */
+function identityParts(cls: IdentityCarrier): [name: string, parents: string, code: string] {
+  const parents: string[] = [];
+  let named = false;
   let code: string | undefined;
   for (let level: IdentityCarrier | null = cls; level !== null && level !== (Error as unknown) && typeof level.prototype === 'object'; level = Object.getPrototypeOf(level) as IdentityCarrier | null) {
-    if (level !== cls) parent ??= ownDeclaredName(level);
+    if (level !== cls && !named) {
+      const declared = ownDeclaredName(level);
+      named = declared !== undefined;
+      parents.push(declared ?? level.name.replace(/^_+|\$\d+$/g, ''));
+    }
     const own = Object.hasOwn(level, 'defaults') ? level.defaults?.code : undefined;
     if (typeof own === 'string') code ??= own;
   }
-  return [ownDeclaredName(cls) ?? cls.name, parent ?? '', code ?? ''];
+  return [ownDeclaredName(cls) ?? cls.name, parents.join('<'), code ?? ''];
 }
 
 /**
@@ -72,7 +78,7 @@ export function claimName(cls: IdentityCarrier): void {
   const builtIn = ` ${BUILT_IN_NAMES} `.includes(` ${name} `);
   const taken = builtIn ? undefined : claims().get(name);
   if (builtIn || (taken !== undefined && taken !== mine)) {
-    const parent = identityParts(cls)[1];
+    const parent = identityParts(cls)[1].split('<')[0] ?? '';
     throw new TypeError(
       `The error class name '${name}' is taken by ${builtIn ? `faultline's own ${name}` : `another class, ${taken}`}; ` +
         `this one is ${mine}, and instanceof and deserializeError would take one for the other. Give it a name of its own: ` +

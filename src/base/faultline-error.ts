@@ -7,6 +7,7 @@ import type { SerializedError, Truncation } from '../contract/serialized-error.j
 import type { ErrorDefaults } from './defaults.js';
 import { builtInDefaults } from './built-in-classes.js';
 import { isPrepared, prepareClass } from './first-construction.js';
+import { isProbeOf, watchWrites } from './class-field-check.js';
 import { identityOf, ownDeclaredName } from './class-identity.js';
 import type { ErrorDetails } from '../foundation/json.js';
 import { readProperty } from '../foundation/safe-read.js';
@@ -109,7 +110,14 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
     const kept = text === undefined ? undefined : keptMessage(text);
     super(kept, hasOptions ? causeOf(options) : undefined);
     if (kept !== text) rememberGivenMessage(this, text as string);
-    if (!isPrepared(target.prototype)) prepareClass(target as unknown as Parameters<typeof prepareClass>[0]);
+    if (!isPrepared(target.prototype)) {
+      // The first construction of a class of yours builds one probe of it, handed back watched (class-field-check.ts).
+      if (isProbeOf(target)) {
+        if (hasOptions) assignOptions(this, options);
+        return watchWrites(this);
+      }
+      prepareClass(target as unknown as Parameters<typeof prepareClass>[0]);
+    }
     if (hasOptions) assignOptions(this, options);
   }
 

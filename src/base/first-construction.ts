@@ -16,17 +16,21 @@ type ErrorClass = (new () => object) & { readonly prototype: object; readonly na
 /** Set on a prototype whose class (and every ancestor) passed both checks: this copy's own marker. */
 const CHECKED = Symbol('faultline.checked');
 
-function markPrepared(proto: object): void {
-  Object.defineProperty(proto, CHECKED, { value: true, configurable: true });
-}
-
 /** Whether `proto`'s class has been prepared by its first construction. Cheap: every construction asks. */
 export function isPrepared(proto: object): boolean {
   return Object.hasOwn(proto, CHECKED);
 }
 
-/** Prepares `cls` and every ancestor not prepared yet, top down; throws a TypeError for a class that fails a check. */
+// The classes whose probe is being built: a construction of one inside its own probe is no first construction.
+let preparing: Set<object> | undefined;
+
+/**
+ * Prepares `cls` and every ancestor not prepared yet, top down; throws a TypeError for a class that
+ * fails a check. A class is marked prepared once it passed both, so that its probe, built in between,
+ * is still a first construction (class-field-check.ts).
+ */
 export function prepareClass(cls: ErrorClass): void {
+  if (preparing?.has(cls) === true) return;
   installDefaults(cls);
   const chain: ErrorClass[] = [];
   for (let level = cls; level.prototype !== Error.prototype && !isPrepared(level.prototype); level = Object.getPrototypeOf(level) as ErrorClass) {
@@ -34,16 +38,15 @@ export function prepareClass(cls: ErrorClass): void {
   }
   for (const level of chain) {
     // A built-in is known to pass both: it claims no name (its name is faultline's in every copy) and needs no probe.
-    const builtIn = isBuiltIn(level);
-    if (!builtIn) claimName(level);
-    // Marked first: the probe that checks the class fields constructs the class itself.
-    markPrepared(level.prototype);
-    if (builtIn) continue;
-    try {
-      checkClassFields(level, (level.prototype as { [FIELD_TABLE]?: FieldTable })[FIELD_TABLE], markPrepared);
-    } catch (error) {
-      Reflect.deleteProperty(level.prototype, CHECKED);
-      throw error;
+    if (!isBuiltIn(level)) {
+      claimName(level);
+      (preparing ??= new Set()).add(level);
+      try {
+        checkClassFields(level, (level.prototype as { [FIELD_TABLE]?: FieldTable })[FIELD_TABLE]);
+      } finally {
+        preparing.delete(level);
+      }
     }
+    Object.defineProperty(level.prototype, CHECKED, { value: true, configurable: true });
   }
 }

@@ -78,6 +78,51 @@ describe('a field written as a class field instead of with declare', () => {
     expect(new AttemptError('x', 3).toJSON().attempt).toBe(3);
   });
 
+  it('lets a TypeScript parameter property through: a field, then an assignment that keeps the value', () => {
+    class HttpError extends ToolError {
+      static override readonly defaults: ErrorDefaults = { name: 'HttpError', code: 'HTTP' };
+      constructor(message: string, public readonly statusText: string, override readonly status: number) {
+        super(message);
+      }
+    }
+    const error = new HttpError('x', 'Bad Gateway', 502);
+    expect([error.status, error.statusText, error.toJSON().status]).toEqual([502, 'Bad Gateway', 502]);
+  });
+
+  it('refuses a class field named name, with where the name is set', () => {
+    class NamedFieldError extends ToolError {
+      static override readonly defaults: ErrorDefaults = { name: 'NamedFieldError' };
+      override readonly name = 'PaymentError';
+    }
+    expect(() => new NamedFieldError()).toThrow(
+      "NamedFieldError.name is a class field: the class's name is set in its defaults, static override readonly defaults: ErrorDefaults = { name: '...', ... } (docs/extending.md).",
+    );
+  });
+
+  it('reads new.target as the class itself, and checks no class whose constructor returns another object', () => {
+    class CodeFromStatics extends ToolError {
+      static override readonly defaults: ErrorDefaults = { name: 'CodeFromStatics', code: 'STATICS' };
+      constructor(message?: string, options?: ToolErrorOptions) {
+        super(message ?? new.target.defaults.code, options);
+      }
+    }
+    class HidesCode extends CodeFromStatics {
+      static override readonly defaults: ErrorDefaults = { name: 'HidesCode' };
+      override readonly code = 'X';
+    }
+    expect(() => new HidesCode()).toThrow('HidesCode.code is a class field');
+    const cached = new ToolError('cached', { status: 1 });
+    class Cached extends ToolError {
+      static override readonly defaults: ErrorDefaults = { name: 'CachedError' };
+      constructor(message?: string) {
+        super(message);
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- the case under test: a constructor that returns another object
+        if (message === undefined) return cached;
+      }
+    }
+    expect(new Cached('x').message).toBe('x');
+  });
+
   it('keeps the value of a field declared with declare', () => {
     class DeclaredChargeError extends ToolError<ChargeOptions> {
       static override readonly defaults: ErrorDefaults = { name: 'DeclaredChargeError', fields: { amountCents: 'whole' } };

@@ -13,16 +13,34 @@ describe('a class’s identity', () => {
     expect(identityOf(ToolError)).toBe('ToolError<FaultlineError:TOOL_ERROR');
   });
 
-  it('names as its parent the nearest ancestor that declares a name, so that a bundler’s renaming changes nothing', () => {
+  it('writes a parent that declares no name by its JavaScript name as a bundler may rename it, so the ESM and the CJS build agree', () => {
     const define = (baseName: string) => {
       const Base = { [baseName]: class extends ToolError {} }[baseName] as typeof ToolError;
       return class ChargeFailedError extends Base {
         static override readonly defaults: ErrorDefaults = { name: 'ChargeFailedError', code: 'CHARGE_FAILED' };
       };
     };
-    const [esm, cjs] = [define('BaseError'), define('_BaseError')];
-    expect(identityOf(esm)).toBe('ChargeFailedError<ToolError:CHARGE_FAILED');
-    expect(new esm() instanceof cjs && new cjs() instanceof esm).toBe(true);
+    const [esm, cjs, rollup] = [define('BaseError'), define('_BaseError'), define('BaseError$1')];
+    expect([identityOf(esm), identityOf(cjs), identityOf(rollup)]).toEqual(Array(3).fill('ChargeFailedError<BaseError<ToolError:CHARGE_FAILED'));
+    expect(new esm() instanceof cjs && new cjs() instanceof esm && new rollup() instanceof esm).toBe(true);
+  });
+
+  it('tells apart two classes of one name under two parents that declare none', () => {
+    class GitBase extends ToolError {}
+    class NpmBase extends ToolError {}
+    class GitFailed extends GitBase {
+      static override readonly defaults: ErrorDefaults = { name: 'CommandFailedError' };
+    }
+    class NpmFailed extends NpmBase {
+      static override readonly defaults: ErrorDefaults = { name: 'CommandFailedError' };
+    }
+    const git = new GitFailed('x');
+    expect(git instanceof NpmFailed).toBe(false);
+    expect(() => new NpmFailed('y')).toThrow(
+      "The error class name 'CommandFailedError' is taken by another class, CommandFailedError<GitBase<ToolError:TOOL_ERROR; " +
+        "this one is CommandFailedError<NpmBase<ToolError:TOOL_ERROR, and instanceof and deserializeError would take one for the other. " +
+        "Give it a name of its own: static override readonly defaults: ErrorDefaults = { name: 'NpmBaseCommandFailedError', ... }.",
+    );
   });
 
   it('takes an inherited code when the class declares none', () => {
