@@ -140,7 +140,7 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
     // Across copies by identity, for a class that declares its name: a class named by its JavaScript
     // name alone (which a minifier shortens to a letter) is matched by its own prototype only.
     const name = ownDeclaredName(this);
-    return name !== undefined && hasFaultlineBrand(value) && chainHasClass(value as object, name, identityOf(this));
+    return name !== undefined && hasFaultlineBrand(value) && chainHasClass(value as object, name, identityOf, this);
   }
 
   /**

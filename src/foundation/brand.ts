@@ -31,14 +31,18 @@ export function hasFaultlineBrand(value: unknown): boolean {
   }
 }
 
-/** Whether a class named `className` with `identity` (of any copy) is on the prototype chain of `value`. */
-export function chainHasClass(value: object, className: string, identity: string): boolean {
+/**
+ * Whether a class named `className` with the identity `identityOf(cls)` (of any copy) is on the
+ * prototype chain of `value`. The identity is computed only where a prototype of that name has one
+ * to compare: most calls are an `instanceof` that fails, for a class no prototype on the chain names.
+ */
+export function chainHasClass<Class>(value: object, className: string, identityOf: (cls: Class) => string, cls: Class): boolean {
   try {
     let proto: object | null = Object.getPrototypeOf(value) as object | null;
     for (let step = 0; proto !== null && step < MAX_CHAIN; step++) {
       if (Object.hasOwn(proto, CLASS_NAME) && (proto as { [CLASS_NAME]: unknown })[CLASS_NAME] === className) {
         // A class of this name with another parent or code is another class: look further up.
-        if (!Object.hasOwn(proto, CLASS_IDENTITY) || (proto as { [CLASS_IDENTITY]: unknown })[CLASS_IDENTITY] === identity) return true;
+        if (!Object.hasOwn(proto, CLASS_IDENTITY) || (proto as { [CLASS_IDENTITY]: unknown })[CLASS_IDENTITY] === identityOf(cls)) return true;
       }
       proto = Object.getPrototypeOf(proto) as object | null;
     }

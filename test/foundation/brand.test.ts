@@ -32,36 +32,52 @@ describe('hasFaultlineBrand', () => {
   });
 });
 
+/** chainHasClass with the identity given as it is. */
+const has = (value: object, className: string, identity: string): boolean => chainHasClass(value, className, (given: string) => given, identity);
+
 describe('chainHasClass', () => {
+  it('computes the identity only where a prototype of the name has one to compare', () => {
+    const error = new ToolTimeoutError();
+    let computed = 0;
+    const identityOf = (identity: string): string => {
+      computed += 1;
+      return identity;
+    };
+    expect(chainHasClass(error, 'ModelError', identityOf, 'ModelError<FaultlineError:MODEL_ERROR')).toBe(false);
+    expect(computed).toBe(0);
+    expect(chainHasClass(error, 'ToolError', identityOf, 'ToolError<FaultlineError:TOOL_ERROR')).toBe(true);
+    expect(computed).toBe(1);
+  });
+
   it('finds each class on the prototype chain by its declared name and identity, and nothing else', () => {
     const error = new ToolTimeoutError();
-    expect(chainHasClass(error, 'ToolTimeoutError', 'ToolTimeoutError<ToolError:TOOL_TIMEOUT')).toBe(true);
-    expect(chainHasClass(error, 'ToolError', 'ToolError<FaultlineError:TOOL_ERROR')).toBe(true);
-    expect(chainHasClass(error, 'FaultlineError', 'FaultlineError<:FAULTLINE_ERROR')).toBe(true);
-    expect(chainHasClass(error, 'ToolNotFoundError', 'ToolNotFoundError<ToolError:TOOL_NOT_FOUND')).toBe(false);
-    expect(chainHasClass(error, 'Error', 'Error<:')).toBe(false);
+    expect(has(error, 'ToolTimeoutError', 'ToolTimeoutError<ToolError:TOOL_TIMEOUT')).toBe(true);
+    expect(has(error, 'ToolError', 'ToolError<FaultlineError:TOOL_ERROR')).toBe(true);
+    expect(has(error, 'FaultlineError', 'FaultlineError<:FAULTLINE_ERROR')).toBe(true);
+    expect(has(error, 'ToolNotFoundError', 'ToolNotFoundError<ToolError:TOOL_NOT_FOUND')).toBe(false);
+    expect(has(error, 'Error', 'Error<:')).toBe(false);
   });
 
   it('does not take a class of the same name with another parent or code for the one asked', () => {
     const error = new ToolTimeoutError();
-    expect(chainHasClass(error, 'ToolError', 'ToolError<StorageError:TOOL_ERROR')).toBe(false);
-    expect(chainHasClass(error, 'ToolError', 'ToolError<FaultlineError:MY_TOOL')).toBe(false);
+    expect(has(error, 'ToolError', 'ToolError<StorageError:TOOL_ERROR')).toBe(false);
+    expect(has(error, 'ToolError', 'ToolError<FaultlineError:MY_TOOL')).toBe(false);
   });
 
   it('compares by name alone a prototype of an older copy, which has no identity', () => {
     const older = Object.create(Object.create(Error.prototype, { [CLASS_NAME]: { value: 'ToolError' } }) as object) as object;
-    expect(chainHasClass(older, 'ToolError', 'ToolError<FaultlineError:TOOL_ERROR')).toBe(true);
+    expect(has(older, 'ToolError', 'ToolError<FaultlineError:TOOL_ERROR')).toBe(true);
   });
 
   it('does not throw on a revoked Proxy', () => {
-    expect(chainHasClass(revokedProxy(), 'ToolError', 'ToolError<FaultlineError:TOOL_ERROR')).toBe(false);
+    expect(has(revokedProxy(), 'ToolError', 'ToolError<FaultlineError:TOOL_ERROR')).toBe(false);
   });
 
   it('stops on a prototype chain longer than any faultline builds', () => {
     let deep: object = Object.create(null) as object;
     Object.defineProperty(deep, CLASS_NAME, { value: 'Deep' });
     for (let step = 0; step < 100; step++) deep = Object.create(deep) as object;
-    expect(chainHasClass(deep, 'Deep', 'Deep<:')).toBe(false);
+    expect(has(deep, 'Deep', 'Deep<:')).toBe(false);
   });
 });
 
