@@ -1,4 +1,5 @@
 import type { FieldTable } from '../contract/class-fields.js';
+import { HEAD_KEYS, OPTIONAL_KEYS } from '../contract/key-order.js';
 
 // A field written as a plain class field (`readonly amountCents?: number`) instead of with `declare`
 // compiles, and loses its value: class fields are defined after faultline's constructor has returned,
@@ -8,8 +9,14 @@ import type { FieldTable } from '../contract/class-fields.js';
 // (yours in a constructor, or what TypeScript emits for a parameter property after its field) is a set.
 // A field an option sets whose last write is a definition is a class field that resets the option.
 
-/** The fields every error takes from its options, and `name`, which only `defaults` may set. */
-const OPTION_FIELDS = ['name', 'code', 'category', 'message', 'retryable', 'retryAfterMs', 'status', 'requestId', 'recommendations', 'details', 'cause'];
+/**
+ * Whether a class field of this name would reset what the options set: a field of the class's table,
+ * one of the contract's head or optional keys every error takes from its options, or its `cause`
+ * (`name` among them: only `defaults` may set it).
+ */
+function resetsAnOption(key: string, fields: FieldTable | undefined): boolean {
+  return (HEAD_KEYS as readonly string[]).includes(key) || (OPTIONAL_KEYS as readonly string[]).includes(key) || key === 'cause' || (fields !== undefined && Object.hasOwn(fields, key));
+}
 
 /** The class whose probe is being built, and what its Proxy saw. */
 interface Probe {
@@ -66,7 +73,7 @@ export function checkClassFields(cls: abstract new () => object, fields: FieldTa
   }
   if (built !== mine.proxy) return;
   for (const [key, defined] of mine.definedLast) {
-    if (!defined || typeof key !== 'string' || !(OPTION_FIELDS.includes(key) || (fields !== undefined && Object.hasOwn(fields, key)))) continue;
+    if (!defined || typeof key !== 'string' || !resetsAnOption(key, fields)) continue;
     throw new TypeError(
       key === 'name'
         ? `${cls.name}.name is a class field: the class's name is set in its defaults, static override readonly defaults: ErrorDefaults = { name: '...', ... } (docs/extending.md).`
