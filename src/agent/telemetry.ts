@@ -1,4 +1,4 @@
-import { isFaultlineError, normalizeError, serializeError, type FaultlineError } from '../index.js';
+import { normalizeError, serializeError, type FaultlineError } from '../index.js';
 
 /** OpenTelemetry attributes of an error, after the semantic conventions, with faultline's own. */
 export interface ErrorAttributes {
@@ -41,7 +41,7 @@ const SPAN_STATUS_ERROR = 2;
  * ```
  */
 export function toSpanAttributes(error: unknown): ErrorAttributes {
-  const json = serializeError(isFaultlineError(error) ? error : normalizeError(error));
+  const json = serializeError(normalizeError(error));
   return {
     'error.type': json.code,
     'exception.type': json.name,
@@ -72,7 +72,7 @@ export function toSpanAttributes(error: unknown): ErrorAttributes {
  * ```
  */
 export function recordError(span: SpanLike, error: unknown): FaultlineError {
-  const value = isFaultlineError(error) ? error : normalizeError(error);
+  const value = normalizeError(error);
   const attributes = toSpanAttributes(value);
   span.recordException({ name: attributes['exception.type'], message: attributes['exception.message'] });
   span.setAttributes({ ...attributes });

@@ -1,5 +1,5 @@
 import {
-  AgentAbortedError, AuthError, isFaultlineError, ModelTimeoutError, normalizeError, SecurityError, serializeError, TimeoutError,
+  AgentAbortedError, AuthError, ModelTimeoutError, normalizeError, SecurityError, serializeError, TimeoutError,
   ToolPermissionError, ToolTimeoutError, UnknownError, ValidationError, type FaultlineError,
 } from '../index.js';
 
@@ -91,7 +91,7 @@ export function errorOfFailure(failure: ToolFailure): FaultlineError | undefined
  * ```
  */
 export function toToolResult(error: unknown, options?: ToolResultOptions): ToolFailure {
-  const value: FaultlineError = isFaultlineError(error) ? error : normalizeError(error);
+  const value: FaultlineError = normalizeError(error);
   const json = serializeError(value);
   const toolName = typeof json.toolName === 'string' ? json.toolName : undefined;
   const failure: ToolFailure = {

@@ -1,4 +1,4 @@
-import { isFaultlineError, normalizeError } from '../index.js';
+import { normalizeError } from '../index.js';
 import { isControlSignal } from '../foundation/control-signal.js';
 import { checkKnownKeys, checkNumber, checkType, invalidOption } from '../foundation/option-checks.js';
 import { mayRunAgain, retryAfterMsOf } from '../foundation/policy-fields.js';
@@ -82,6 +82,6 @@ export function dbosStepConfig(options?: DbosStepOptions): DbosStepConfig {
 /** Whether DBOS should run a step again after `error`, when it would wait `waitMs` first. Never throws. */
 function shouldRetry(error: unknown, waitMs: number): boolean {
   if (isControlSignal(error)) return false;
-  const value = isFaultlineError(error) ? error : normalizeError(error);
+  const value = normalizeError(error);
   return mayRunAgain(value) && (retryAfterMsOf(value) ?? 0) <= waitMs;
 }

@@ -1,5 +1,5 @@
 import {
-  AuthenticationError, AuthorizationError, isFaultlineError, ModelError, ModelRateLimitError, ModelTimeoutError, normalizeError,
+  AuthenticationError, AuthorizationError, ModelError, ModelRateLimitError, ModelTimeoutError, normalizeError,
   SecurityError, TimeoutError, ToolNotFoundError, ToolPermissionError, ToolTimeoutError, TransientError, ValidationError,
   type FaultlineError,
 } from '../index.js';
@@ -32,7 +32,7 @@ import { readProperty } from '../foundation/safe-read.js';
  * ```
  */
 export function toHttpStatus(error: unknown): number {
-  const value = isFaultlineError(error) ? error : normalizeError(error);
+  const value = normalizeError(error);
   const declared = declaredStatus(value);
   if (declared !== undefined) return declared;
   if (value instanceof ValidationError) return 400;

@@ -1,4 +1,4 @@
-import { isFaultlineError, normalizeError, serializeError, type ErrorCategory, type FaultlineError, type SerializedError } from '../index.js';
+import { normalizeError, serializeError, type ErrorCategory, type FaultlineError, type SerializedError } from '../index.js';
 import { checkType } from '../foundation/option-checks.js';
 import { readProperty } from '../foundation/safe-read.js';
 import { toHttpStatus } from './http-status.js';
@@ -60,7 +60,7 @@ const DEFAULT_TYPE_BASE = 'urn:faultline:error:';
  */
 export function toProblemDetails(error: unknown, options?: ProblemOptions): ProblemDetails {
   checkProblemOptions('toProblemDetails', options);
-  const value: FaultlineError = isFaultlineError(error) ? error : normalizeError(error);
+  const value: FaultlineError = normalizeError(error);
   // The serialized form: redacted and bounded, as everything faultline writes.
   const json = serializeError(value);
   const status = toHttpStatus(value);

@@ -1,5 +1,5 @@
 import { GENERIC_DETAIL, toHttpStatus } from '../http/index.js';
-import { isFaultlineError, normalizeError, serializeError, ToolNotFoundError, type FaultlineError, type SerializedError } from '../index.js';
+import { normalizeError, serializeError, ToolNotFoundError, type FaultlineError, type SerializedError } from '../index.js';
 import { checkType } from '../foundation/option-checks.js';
 import { JSON_RPC_CATEGORY_CODES, JSON_RPC_PROTOCOL_CODES } from './error-codes.js';
 
@@ -52,7 +52,7 @@ export function toJsonRpcError(error: unknown, id: JsonRpcId | undefined, option
     checkType('toJsonRpcError', 'options', options, 'object');
     checkType('toJsonRpcError', 'expose', options.expose, 'boolean');
   }
-  const value: FaultlineError = isFaultlineError(error) ? error : normalizeError(error);
+  const value: FaultlineError = normalizeError(error);
   const json = serializeError(value);
   const data = options?.expose !== true && toHttpStatus(value) >= 500 ? withoutInternals(json) : json;
   const code = value instanceof ToolNotFoundError ? JSON_RPC_PROTOCOL_CODES.methodNotFound : JSON_RPC_CATEGORY_CODES[data.category];

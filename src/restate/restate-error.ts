@@ -1,5 +1,5 @@
 import { toHttpStatus } from '../http/index.js';
-import { deserializeError, isFaultlineError, normalizeError, serializeError, type FaultlineError, type SerializedError } from '../index.js';
+import { deserializeError, normalizeError, serializeError, type FaultlineError, type SerializedError } from '../index.js';
 import { mayRunAgain } from '../foundation/policy-fields.js';
 import { readProperty as at } from '../foundation/safe-read.js';
 import { withCaughtCause } from '../durable/caught-as-cause.js';
@@ -50,7 +50,7 @@ export function toRestateError(error: unknown): RestateTerminalError | RestateRe
   const { RetryableError, TerminalError } = restateSdk();
   // Already what Restate reads: as it is (a step's RetryableError reaches the handler's hook too).
   if (isInstanceOf(error, TerminalError) || isInstanceOf(error, RetryableError)) return error;
-  const value: FaultlineError = isFaultlineError(error) ? error : normalizeError(error);
+  const value: FaultlineError = normalizeError(error);
   // The message Restate journals and hands to the ingress caller: the contract's, redacted and bounded.
   const json = serializeError(value);
   // A stream that had shown output is never replayed, whatever the provider said (docs/streaming.md).

@@ -1,5 +1,6 @@
 import { AgentAbortedError, isFaultlineError, serializeError, type FaultlineError } from '../index.js';
 import { isControlSignal } from '../foundation/control-signal.js';
+import { defineField } from '../foundation/own-property.js';
 import { callListener } from '../foundation/listener.js';
 import { MAX_TIMER_DELAY_MS, retryAfterMsOf, retryableOf } from '../foundation/policy-fields.js';
 import { classify, type ErrorPolicy } from './error-policy.js';
@@ -136,7 +137,7 @@ function gaveUp(error: FaultlineError, attempts: number): FaultlineError {
     details = { attempts }; // details a getter or a Proxy will not give: the count still reaches the caller
   }
   try {
-    Object.defineProperty(error, 'details', { value: details, writable: true, configurable: true, enumerable: true });
+    defineField(error, 'details', details);
   } catch {
     // a frozen or hostile error: thrown as it is
   }

@@ -2,7 +2,7 @@ import { checkNumber, checkOneOf, checkType, invalidOption } from '../foundation
 import { retryableOf } from '../foundation/policy-fields.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
 import {
-  AuthError, ErrorCategory, isFaultlineError, ModelApiError, ModelQuotaExceededError, ModelRateLimitError, ModelTimeoutError, normalizeError,
+  AuthError, ErrorCategory, ModelApiError, ModelQuotaExceededError, ModelRateLimitError, ModelTimeoutError, normalizeError,
   TimeoutError, ToolError, ToolTimeoutError, TransientError, UnknownError, ValidationError, type ErrorEvent,
   type FaultlineError,
 } from '../index.js';
@@ -55,7 +55,7 @@ export interface ClassifierOptions {
  * ```
  */
 export function classify(error: unknown): ErrorPolicy {
-  const value = isFaultlineError(error) ? error : normalizeError(error);
+  const value = normalizeError(error);
   return afterOutput(defaultPolicy(value), value);
 }
 
@@ -86,7 +86,7 @@ function afterOutput(policy: ErrorPolicy, error: FaultlineError): ErrorPolicy {
 export function createClassifier(options: ClassifierOptions = {}): (error: unknown) => ErrorPolicy {
   checkClassifierOptions(options);
   return (error) => {
-    const value = isFaultlineError(error) ? error : normalizeError(error);
+    const value = normalizeError(error);
     // Read guarded: a code or category getter that throws reads as no override (fail closed).
     const code = readString(value, 'code') ?? '';
     const category = readString(value, 'category') ?? '';

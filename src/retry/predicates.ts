@@ -1,4 +1,4 @@
-import { isFaultlineError, normalizeError } from '../index.js';
+import { normalizeError } from '../index.js';
 import { MAX_TIMER_DELAY_MS, mayRunAgain, retryAfterMsOf } from '../foundation/policy-fields.js';
 import { classify } from './error-policy.js';
 
@@ -19,7 +19,7 @@ import { classify } from './error-policy.js';
  * ```
  */
 export function isRetryable(error: unknown): boolean {
-  const value = isFaultlineError(error) ? error : normalizeError(error);
+  const value = normalizeError(error);
   return mayRunAgain(value) && (retryAfterMsOf(value) ?? 0) <= MAX_TIMER_DELAY_MS;
 }
 

@@ -59,9 +59,7 @@ export function checkRetryOptions(where: string, options: RetryOptions | undefin
   checkType(where, 'options', options, 'object');
   checkNumber(where, 'maxAttempts', options.maxAttempts, { min: 1, whole: true, infinite: true });
   checkNumber(where, 'baseDelayMs', options.baseDelayMs, { min: 0 });
-  checkNumber(where, 'maxDelayMs', options.maxDelayMs, { min: 0, infinite: true });
-  checkNumber(where, 'maxRetryAfterMs', options.maxRetryAfterMs, { min: 0, infinite: true });
-  checkNumber(where, 'totalTimeoutMs', options.totalTimeoutMs, { min: 0, infinite: true });
+  for (const name of ['maxDelayMs', 'maxRetryAfterMs', 'totalTimeoutMs'] as const) checkNumber(where, name, options[name], { min: 0, infinite: true });
   for (const name of ['onRetry', 'onError', 'classify', 'random'] as const) checkType(where, name, options[name], 'function');
   checkOneOf(where, 'phase', options.phase, PHASES);
   checkType(where, 'signal', options.signal, 'object');

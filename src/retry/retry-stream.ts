@@ -2,6 +2,7 @@ import { isFaultlineError, ModelError, type FaultlineError } from '../index.js';
 import { checkType } from '../foundation/option-checks.js';
 import { isErrorObject } from '../foundation/error-object.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
+import { defineField } from '../foundation/own-property.js';
 import { aborted, startAttempts, type Attempts } from './attempts.js';
 import { checkRetryOptions, type RetryOptions } from './retry-options.js';
 
@@ -175,7 +176,7 @@ function inBandFailure(error: unknown): unknown {
 // `isRetryable` and an outer `retry` see it whatever the class.
 function markOutputStarted(error: FaultlineError): void {
   try {
-    Object.defineProperty(error, 'outputStarted', { value: true, writable: true, configurable: true, enumerable: true });
+    defineField(error, 'outputStarted', true);
   } catch {
     // a frozen or hostile error: thrown as it is
   }

@@ -1,4 +1,4 @@
-import { isFaultlineError, normalizeError } from '../index.js';
+import { normalizeError } from '../index.js';
 import { startAttempts } from './attempts.js';
 import { checkRetryOptions, type RetryOptions } from './retry-options.js';
 
@@ -36,7 +36,7 @@ export async function retry<T>(fn: (context: { readonly attempt: number; readonl
       return await fn({ attempt, signal: attempts.signal });
     } catch (thrown) {
       if (attempts.isControlSignal(thrown)) throw thrown;
-      await attempts.failed(isFaultlineError(thrown) ? thrown : normalizeError(thrown), attempt);
+      await attempts.failed(normalizeError(thrown), attempt);
     }
   }
 }

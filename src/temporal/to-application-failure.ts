@@ -1,7 +1,7 @@
 import { ApplicationFailure, ApplicationFailureCategory, TemporalFailure } from '@temporalio/common';
 import { checkKnownKeys, checkType } from '../foundation/option-checks.js';
 import { mayRunAgain } from '../foundation/policy-fields.js';
-import { isFaultlineError, normalizeError, serializeError, type FaultlineError, type SerializeOptions } from '../index.js';
+import { normalizeError, serializeError, type FaultlineError, type SerializeOptions } from '../index.js';
 import type { ErrorPolicy } from '../retry/index.js';
 import { isInstanceOf } from '../foundation/guarded-instance.js';
 
@@ -58,7 +58,7 @@ export function toApplicationFailure(error: unknown, options?: ToApplicationFail
   checkOptions(options);
   // Temporal's `instanceof` reads a marker on the value, so it holds across copies of @temporalio/common.
   if (isInstanceOf(error, TemporalFailure)) return error;
-  const value = isFaultlineError(error) ? error : normalizeError(error);
+  const value = normalizeError(error);
   const json = serializeError(value, DETAILS_LIMITS);
   // A stream that had shown output is never replayed, whatever the provider said (docs/streaming.md).
   const retryable = mayRunAgain(value);
