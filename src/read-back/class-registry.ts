@@ -26,20 +26,6 @@ export type FaultlineErrorClass = (abstract new (...args: never) => FaultlineErr
   readonly prototype: FaultlineError;
 };
 
-/** The family class each category falls back to when a name is not known. */
-export const FAMILY_CLASSES: Readonly<Record<ErrorCategory, FaultlineErrorClass>> = {
-  MODEL: ModelError,
-  TOOL: ToolError,
-  AGENT: AgentError,
-  STORAGE: StorageError,
-  SECURITY: SecurityError,
-  AUTH: AuthError,
-  VALIDATION: ValidationError,
-  TRANSIENT: TransientError,
-  TIMEOUT: TimeoutError,
-  UNKNOWN: UnknownError,
-};
-
 /** Every built-in concrete class. */
 export const BUILT_IN_CLASSES: readonly FaultlineErrorClass[] = [
   ModelError, ModelRateLimitError, ModelTimeoutError, ModelApiError, ModelContextLengthError, ModelQuotaExceededError, ModelContentFilterError,
@@ -53,13 +39,30 @@ export const BUILT_IN_CLASSES: readonly FaultlineErrorClass[] = [
 // The built-ins and the registered classes in one map: one lookup per node read back. Every class
 // that classForName gives has its defaults installed already, so that a rebuild need not check.
 let known: Map<string, FaultlineErrorClass> | undefined;
+// The family class each category falls back to when a name is not known: the built-in that declares
+// the category (its leaf classes inherit it).
+const families: Partial<Record<ErrorCategory, FaultlineErrorClass>> = {};
 
 function knownByName(): Map<string, FaultlineErrorClass> {
   if (known === undefined) {
-    for (const cls of BUILT_IN_CLASSES) installDefaults(cls);
-    known = new Map(BUILT_IN_CLASSES.map((cls) => [declaredNameOf(cls), cls]));
+    known = new Map();
+    for (const cls of BUILT_IN_CLASSES) {
+      const { category } = cls.defaults;
+      if (category !== undefined) families[category] = cls;
+      addClass(known, cls, '');
+    }
   }
   return known;
+}
+
+/** Adds a class under its declared name, its defaults installed: a TypeError for `caller` if another class has that name. */
+function addClass(classes: Map<string, FaultlineErrorClass>, cls: FaultlineErrorClass, caller: string): string {
+  const name = nameOfClass(cls, caller);
+  const taken = classes.get(name);
+  if (taken !== undefined && taken !== cls) throw nameTaken(caller, name, cls, taken);
+  installDefaults(cls);
+  classes.set(name, cls);
+  return name;
 }
 
 /**
@@ -79,12 +82,8 @@ function knownByName(): Map<string, FaultlineErrorClass> {
  * ```
  */
 export function registerErrorClass(cls: FaultlineErrorClass): () => void {
-  const name = nameOfClass(cls, 'registerErrorClass');
   const classes = knownByName();
-  const taken = classes.get(name);
-  if (taken !== undefined && taken !== cls) throw nameTaken('registerErrorClass', name, cls, taken);
-  installDefaults(cls);
-  classes.set(name, cls);
+  const name = addClass(classes, cls, 'registerErrorClass');
   return () => {
     // A built-in registered again stays known.
     if (classes.get(name) === cls && !BUILT_IN_CLASSES.includes(cls)) classes.delete(name);
@@ -96,7 +95,7 @@ export function registerErrorClass(cls: FaultlineErrorClass): () => void {
  * first, then registered ones and built-ins, then the family class of `category`.
  */
 export function classForName(name: string, category: ErrorCategory, local: ReadonlyMap<string, FaultlineErrorClass> | undefined): FaultlineErrorClass {
-  return local?.get(name) ?? knownByName().get(name) ?? FAMILY_CLASSES[category];
+  return local?.get(name) ?? knownByName().get(name) ?? (families[category] as FaultlineErrorClass);
 }
 
 /**
@@ -112,13 +111,7 @@ export function localClasses(classes: readonly FaultlineErrorClass[] | undefined
   }
   if (classes.length === 0) return undefined;
   const byName = new Map<string, FaultlineErrorClass>();
-  for (const cls of classes) {
-    const name = nameOfClass(cls, 'deserializeError');
-    const taken = byName.get(name);
-    if (taken !== undefined && taken !== cls) throw nameTaken('deserializeError', name, cls, taken);
-    installDefaults(cls);
-    byName.set(name, cls);
-  }
+  for (const cls of classes) addClass(byName, cls, 'deserializeError');
   return byName;
 }
 

@@ -1,10 +1,9 @@
 import { headerValue } from '../foundation/header-value.js';
 import { toWholeNonNegative } from '../foundation/whole-number.js';
 
-// Delta-seconds as RFC 9110 defines them, and the decimal seconds some servers send.
-const SECONDS = /^\s*(\d+(?:\.\d+)?)\s*$/;
-// Milliseconds, possibly fractional, as OpenAI and Anthropic send `retry-after-ms`.
-const MILLISECONDS = /^\s*(\d+(?:\.\d+)?)\s*$/;
+// A number of seconds (delta-seconds as RFC 9110 defines them, or the decimal seconds some servers
+// send), or of milliseconds, possibly fractional, as OpenAI and Anthropic send `retry-after-ms`.
+const NUMBER = /^\s*(\d+(?:\.\d+)?)\s*$/;
 // An HTTP-date has a day, a month name and a time; Date.parse alone would take "1" as a year.
 const HTTP_DATE = /^\s*[A-Za-z]{3},? .*\d{2}:\d{2}:\d{2}/;
 
@@ -31,11 +30,11 @@ const HTTP_DATE = /^\s*[A-Za-z]{3},? .*\d{2}:\d{2}:\d{2}/;
  * ```
  */
 export function parseRetryAfter(headers: unknown, now?: Date | number): number | undefined {
-  const milliseconds = MILLISECONDS.exec(headerValue(headers, 'retry-after-ms') ?? '');
+  const milliseconds = NUMBER.exec(headerValue(headers, 'retry-after-ms') ?? '');
   if (milliseconds !== null) return wholeDelay(Number(milliseconds[1]));
   const value = headerValue(headers, 'retry-after');
   if (value === undefined) return undefined;
-  const seconds = SECONDS.exec(value);
+  const seconds = NUMBER.exec(value);
   if (seconds !== null) return wholeDelay(Number(seconds[1]) * 1000);
   if (!HTTP_DATE.test(value)) return undefined;
   const date = Date.parse(value);

@@ -1,3 +1,4 @@
+import { defineField } from '../foundation/own-property.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
 
 /** The most issues of a ZodError read into `fields`. */
@@ -31,10 +32,7 @@ function issueFields(value: unknown): Record<string, string> | undefined {
     if (!Array.isArray(path) || message === undefined) return undefined;
     const key = (path as unknown[]).map(pathSegment).join('.');
     const previous = Object.hasOwn(fields, key) ? fields[key] : undefined;
-    Object.defineProperty(fields, key, {
-      value: previous === undefined ? message : `${previous}; ${message}`,
-      enumerable: true, writable: true, configurable: true,
-    });
+    defineField(fields, key, previous === undefined ? message : `${previous}; ${message}`);
   }
   return fields;
 }

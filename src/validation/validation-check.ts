@@ -1,3 +1,5 @@
+import { defineField } from '../foundation/own-property.js';
+
 /*
  * One validation under way: the issues found so far by path, and what the input limits have
  * counted. Past a limit the whole input is rejected, once.
@@ -28,7 +30,7 @@ export interface Check {
 export function fail(check: Check, path: string, message = check.problem): false {
   check.problem = undefined;
   if (message !== undefined && check.issueCount < MAX_ISSUES && !Object.hasOwn(check.issues, path)) {
-    Object.defineProperty(check.issues, path, { value: message, enumerable: true, writable: true, configurable: true });
+    defineField(check.issues, path, message);
     check.issueCount++;
   }
   return false;
