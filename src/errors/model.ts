@@ -6,7 +6,7 @@ import { MODEL_FIELDS, TIMEOUT_FIELDS, type FieldOptionsOf, type FieldsOf } from
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { isSdkTimeout, providerFailure, readProviderError, type ProviderReading } from '../recognition/provider-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
-import { frameworkOptions, providerFields, readFrameworkError, type FrameworkKind, type FrameworkReading } from '../recognition/framework-error.js';
+import { frameworkOptions, providerFields, readFrameworkError, type FrameworkReading } from '../recognition/framework-error.js';
 import { parseRetryAfter } from '../recognition/retry-after.js';
 import { AuthenticationError, AuthorizationError, type AuthError } from './auth.js';
 
@@ -74,7 +74,7 @@ function modelFrameworkError(value: unknown, reading: FrameworkReading, context:
     const inner = ModelError.from(reading.wraps, context);
     return new (inner.constructor as typeof ModelError)(reading.message, frameworkOptions(value, reading, inner));
   }
-  const Class = Object.hasOwn(MODEL_CLASSES, reading.kind) ? MODEL_CLASSES[reading.kind] : undefined;
+  const Class = MODEL_CLASSES[reading.kind as ModelKind] as (typeof MODEL_CLASSES)[ModelKind] | undefined;
   return Class === undefined
     ? modelErrorFor(value, recognize(value), readProviderError(value), context)
     : new Class(reading.message, frameworkOptions(value, reading, providerFields(value, context)));
@@ -105,13 +105,10 @@ export function modelErrorFor(
   // An SDK's own isRetryable, or the provider's x-should-retry header, decides over the status.
   const hinted = provider?.retryable === undefined ? options : { ...options, retryable: provider.retryable };
   if (kind === 'timeout' || (options.status == null && isSdkTimeout(value))) return new ModelTimeoutError(message, hinted);
-  // A status the caller gives in the context counts as the value's own.
+  // A status the caller gives in the context counts as the value's own, read with the error's message.
   const status = options.status ?? undefined;
-  const reading: ProviderReading | undefined = provider ?? (status === undefined ? undefined : {
-    status, httpStatus: status, providerType: undefined, providerCode: undefined, providerMessage: undefined, headers: undefined, requestId: undefined,
-    text: (message ?? '').toLowerCase(), retryable: undefined, sdkShaped: false,
-  });
-  switch (reading === undefined ? undefined : providerFailure(reading)) {
+  const failure = provider !== undefined ? providerFailure(provider) : status === undefined ? undefined : providerFailure({ status, text: (message ?? '').toLowerCase() });
+  switch (failure) {
     case 'quota':
       return new ModelQuotaExceededError(message, options);
     case 'rate-limit':
@@ -130,7 +127,7 @@ export function modelErrorFor(
       return new AuthorizationError(message, options);
     case 'status':
       // With no status of its own (a stream's error event), the status the provider's word stands for decides.
-      return new ModelApiError(message, provider?.retryable !== undefined || reading?.httpStatus !== undefined ? hinted : { ...hinted, retryable: isRetryableStatus(reading?.status) });
+      return new ModelApiError(message, provider === undefined || provider.retryable !== undefined || provider.httpStatus !== undefined ? hinted : { ...hinted, retryable: isRetryableStatus(provider.status) });
     case 'unknown': {
       // A stream's error event that says nothing known: fail closed, keeping what the provider said.
       const said = { ...(provider?.providerType !== undefined && { providerType: provider.providerType }), ...(provider?.providerCode !== undefined && { providerCode: provider.providerCode }) };
@@ -267,8 +264,14 @@ export class ModelOutputError<Options extends ModelErrorOptions = ModelErrorOpti
   });
 }
 
-// Declared after the classes it names. The framework kinds the model family has a class for.
-const MODEL_CLASSES: Partial<Record<FrameworkKind, new (message?: string | null, options?: ModelErrorOptions) => ModelError | AuthError>> = {
+type ModelKind = 'model-output' | 'content-filter' | 'context-length' | 'rate-limit' | 'model-api' | 'model-timeout' | 'unauthenticated';
+
+/**
+ * Declared after the classes it names. The framework kinds the model family has a class for, in
+ * `ModelError.from` and `normalizeError`. A kind is never read from input, so a plain lookup is safe.
+ */
+export const MODEL_CLASSES: Readonly<Record<ModelKind, new (message?: string | null, options?: ModelErrorOptions) => ModelError | AuthError>> = {
   'model-output': ModelOutputError, 'content-filter': ModelContentFilterError, 'context-length': ModelContextLengthError,
   'rate-limit': ModelRateLimitError, 'model-api': ModelApiError, 'model-timeout': ModelTimeoutError, unauthenticated: AuthenticationError,
 };
+

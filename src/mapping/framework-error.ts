@@ -1,7 +1,6 @@
 import type { FaultlineError } from '../base/faultline-error.js';
 import { AgentAbortedError, AgentError, AgentMaxIterationsError } from '../errors/agent.js';
-import { AuthenticationError } from '../errors/auth.js';
-import { ModelApiError, ModelContentFilterError, ModelContextLengthError, ModelOutputError, ModelRateLimitError, ModelTimeoutError } from '../errors/model.js';
+import { MODEL_CLASSES } from '../errors/model.js';
 import { SecurityError } from '../errors/security.js';
 import { TimeoutError } from '../errors/timeout.js';
 import { ToolError, ToolExecutionError, ToolNotFoundError, ToolTimeoutError } from '../errors/tool.js';
@@ -12,10 +11,8 @@ import { frameworkOptions, providerFields, type FrameworkKind, type FrameworkRea
 
 type ErrorClass = new (message?: string | null, options?: object) => FaultlineError;
 
-/** The class of each kind of framework error, in `normalizeError` (docs/frameworks.md has the tables by framework). */
-const CLASS_OF_KIND: Readonly<Record<Exclude<FrameworkKind, 'wrapped'>, ErrorClass>> = {
-  'model-output': ModelOutputError, 'content-filter': ModelContentFilterError, 'context-length': ModelContextLengthError,
-  'rate-limit': ModelRateLimitError, unauthenticated: AuthenticationError, 'model-api': ModelApiError, 'model-timeout': ModelTimeoutError,
+/** The class of each kind of framework error beside the model family's (MODEL_CLASSES), in `normalizeError` (docs/frameworks.md has the tables by framework). */
+const CLASS_OF_KIND: Readonly<Record<Exclude<FrameworkKind, 'wrapped' | keyof typeof MODEL_CLASSES>, ErrorClass>> = {
   'tool-not-found': ToolNotFoundError, 'tool-timeout': ToolTimeoutError, 'tool-execution': ToolExecutionError, validation: ValidationError,
   security: SecurityError, 'max-iterations': AgentMaxIterationsError, aborted: AgentAbortedError, agent: AgentError,
   timeout: TimeoutError, transient: TransientError, unknown: UnknownError,
@@ -30,7 +27,8 @@ const CLASS_OF_KIND: Readonly<Record<Exclude<FrameworkKind, 'wrapped'>, ErrorCla
 export function frameworkError(value: unknown, reading: FrameworkReading, normalize: (value: unknown) => FaultlineError): FaultlineError {
   const { kind, wraps, message } = reading;
   if (kind !== 'wrapped' && (kind !== 'tool-execution' || wraps === undefined)) {
-    return new CLASS_OF_KIND[kind](message, frameworkOptions(value, reading, providerFields(value, undefined)));
+    const Class = (MODEL_CLASSES as Partial<Record<FrameworkKind, ErrorClass>>)[kind] ?? CLASS_OF_KIND[kind as keyof typeof CLASS_OF_KIND];
+    return new Class(message, frameworkOptions(value, reading, providerFields(value, undefined)));
   }
   const inner = normalize(wraps);
   if (kind === 'wrapped' || inner instanceof ToolError || inner instanceof SecurityError) {

@@ -190,7 +190,7 @@ function reading(node: object, httpStatus: number | undefined, said: ProviderSai
  * status. An out-of-quota account is told from a per-minute rate limit by its words, since retrying
  * it never works.
  */
-export function providerFailure(reading: ProviderReading): ProviderFailure {
+export function providerFailure(reading: Pick<ProviderReading, 'status' | 'text'>): ProviderFailure {
   const { status, text } = reading;
   if (status === undefined) return 'unknown';
   if ((status === 429 || status === 402 || status === 400) && QUOTA.test(text) && !PER_MINUTE.test(text)) return 'quota';
