@@ -1,18 +1,10 @@
 import { ModelContentFilterError, ModelContextLengthError, type ModelContext } from '../errors/model.js';
 
-// The finish and stop reasons that are failures, as each provider spells them. Any other reason (a
-// normal stop: `stop`, `end_turn`, `tool_calls`, `tool_use`, `length`, `max_tokens`, ...) is none.
-const FAILURE_OF_REASON: Readonly<Record<string, 'content-filter' | 'context-length'>> = {
-  content_filter: 'content-filter', // OpenAI
-  'content-filter': 'content-filter', // the Vercel AI SDK
-  refusal: 'content-filter', // Anthropic
-  SAFETY: 'content-filter', // Gemini, and the four below
-  RECITATION: 'content-filter',
-  PROHIBITED_CONTENT: 'content-filter',
-  BLOCKLIST: 'content-filter',
-  SPII: 'content-filter',
-  model_context_window_exceeded: 'context-length', // Anthropic
-};
+// The finish and stop reasons a content policy gives, as each provider spells them: OpenAI's, the
+// Vercel AI SDK's, Anthropic's, then Gemini's. Anthropic's `model_context_window_exceeded` is the one
+// other failure; any other reason (a normal stop: `stop`, `end_turn`, `tool_calls`, `tool_use`,
+// `length`, `max_tokens`, ...) is none.
+const CONTENT_FILTER_REASONS = 'content_filter content-filter refusal SAFETY RECITATION PROHIBITED_CONTENT BLOCKLIST SPII';
 
 /**
  * The error a finish or stop reason stands for, or undefined for a normal stop. A stream that ends
@@ -31,7 +23,8 @@ const FAILURE_OF_REASON: Readonly<Record<string, 'content-filter' | 'context-len
  * ```
  */
 export function finishReasonError(reason: unknown, context?: ModelContext): ModelContentFilterError | ModelContextLengthError | undefined {
-  if (typeof reason !== 'string' || !Object.hasOwn(FAILURE_OF_REASON, reason)) return undefined;
+  if (typeof reason !== 'string') return undefined;
   const options = { ...context, details: { ...context?.details, finishReason: reason } };
-  return FAILURE_OF_REASON[reason] === 'content-filter' ? new ModelContentFilterError(options) : new ModelContextLengthError(options);
+  if (CONTENT_FILTER_REASONS.split(' ').includes(reason)) return new ModelContentFilterError(options);
+  return reason === 'model_context_window_exceeded' ? new ModelContextLengthError(options) : undefined;
 }

@@ -122,7 +122,7 @@ function providerSaid(node: object): ProviderSaid | undefined {
     if (typeof holder !== 'object' || holder === null) continue;
     for (const key of ['type', 'code'] as const) {
       const said = holder === node ? own[key] : readProperty(holder, key);
-      if (typeof said === 'number' && Number.isInteger(said) && said >= 100 && said <= 599) return { type, code: said, status: said };
+      if (isHttpStatus(said)) return { type, code: said, status: said };
       if (typeof said !== 'string') continue;
       if (Object.hasOwn(STATUS_OF_TYPE, said)) return { type: key === 'type' ? said : type, code: key === 'code' ? said : code, status: STATUS_OF_TYPE[said] };
       if (said !== 'error' && said !== 'response.failed') {
@@ -149,19 +149,21 @@ export function isSdkTimeout(value: unknown): boolean {
 
 function reading(node: object, httpStatus: number | undefined, said: ProviderSaid | undefined): ProviderReading {
   // An SDK's error holds its headers itself; an HTTP client's (axios) holds them on its response.
+  const response = readProperty(node, 'response');
   const ownHeaders = firstDefined(readProperty(node, 'headers'), readProperty(node, 'responseHeaders'));
-  const headers = ownHeaders ?? readProperty(readProperty(node, 'response'), 'headers');
+  const headers = ownHeaders ?? readProperty(response, 'headers');
   const body = readProperty(node, 'error');
+  const inner = readProperty(body, 'error');
   const responseBody = readString(node, 'responseBody');
   const isRetryable = readProperty(node, 'isRetryable');
   const shouldRetry = headerValue(headers, 'x-should-retry');
   const requestIdProperty = readString(node, 'requestID') ?? readString(node, 'request_id') ?? readString(node, 'requestId');
   const requestId = headerValue(headers, 'x-request-id') ?? headerValue(headers, 'request-id') ?? requestIdProperty;
-  const failed = readProperty(readProperty(node, 'response'), 'error');
+  const failed = readProperty(response, 'error');
   const text = [
     readString(node, 'code'), readString(node, 'type'), readString(node, 'errorCode'), readString(node, 'apiMessage'),
     readString(body, 'code'), readString(body, 'type'), readString(body, 'message'),
-    readString(readProperty(body, 'error'), 'type'), readString(readProperty(body, 'error'), 'message'),
+    readString(inner, 'type'), readString(inner, 'message'),
     readString(failed, 'code'), readString(failed, 'message'), responseBody, readString(node, 'message'),
   ]
     .filter((piece): piece is string => piece !== undefined)
@@ -174,7 +176,7 @@ function reading(node: object, httpStatus: number | undefined, said: ProviderSai
     httpStatus,
     providerType: said?.type,
     providerCode: said?.code,
-    providerMessage: readString(readProperty(body, 'error'), 'message') ?? readString(body, 'message') ?? readString(failed, 'message'),
+    providerMessage: readString(inner, 'message') ?? readString(body, 'message') ?? readString(failed, 'message'),
     headers,
     requestId,
     text,
@@ -206,7 +208,11 @@ export function providerFailure(reading: Pick<ProviderReading, 'status' | 'text'
 
 function statusOf(node: object): number | undefined {
   const found = firstDefined(readProperty(node, 'status'), readProperty(node, 'statusCode'), readProperty(readProperty(node, 'response'), 'status'));
-  return typeof found === 'number' && Number.isInteger(found) && found >= 100 && found <= 599 ? found : undefined;
+  return isHttpStatus(found) ? found : undefined;
+}
+
+function isHttpStatus(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 100 && (value as number) <= 599;
 }
 
 function firstDefined(...values: unknown[]): unknown {
