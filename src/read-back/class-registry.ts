@@ -48,7 +48,7 @@ function knownByName(): Map<string, FaultlineErrorClass> {
     known = new Map();
     for (const cls of BUILT_IN_CLASSES) {
       const { category } = cls.defaults;
-      if (category !== undefined) families[category] = cls;
+      if (category !== undefined) families[category] ??= cls;
       addClass(known, cls, '');
     }
   }
