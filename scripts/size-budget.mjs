@@ -5,9 +5,12 @@
 // against its budget. Deterministic: no timing, the same dist gives the same bytes.
 // On a miss it exits 1 and lists the input files that take the most bytes of that bundle.
 //
-//   node scripts/size-budget.mjs [--explain] [--subpaths] [--dist <dir>]
+//   node scripts/size-budget.mjs [--explain] [--subpaths] [--dist <dir>] [--without-writer]
 // --explain lists every module of every entry, by layer; --dist measures another build than dist/ (a
-// copy made with `npx tsup --out-dir <dir>` of another commit), e.g. to set two releases side by side.
+// copy made with `npx tsup --out-dir <dir>` of another commit), e.g. to set two releases side by side;
+// --without-writer also bundles the single class import and the main entry from src/ with the contract's
+// writer (what `toJSON` and `serializeError` call) replaced by a stub: the floor that the rest of the
+// code sets, whatever the writer weighs.
 import { build } from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -82,7 +85,7 @@ function resolveFaultline(from) {
 }
 
 /** Bundles one entry's source; returns its brotli size, minified size and metafile inputs. */
-async function measure(contents, from = 'dist') {
+async function measure(contents, from = 'dist', extraPlugins = []) {
   const result = await build({
     stdin: { contents, resolveDir: root, sourcefile: 'size-entry.js', loader: 'js' },
     bundle: true,
@@ -94,7 +97,7 @@ async function measure(contents, from = 'dist') {
     outfile: 'size-entry.out.js',
     // The runtime dependency and the optional peers: the application's own, never part of faultline's bytes.
     external: ['zod', ...Object.keys(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).peerDependencies ?? {})],
-    plugins: [resolveFaultline(from)],
+    plugins: [resolveFaultline(from), ...extraPlugins],
     logLevel: 'silent',
   });
   const code = result.outputFiles[0].contents;
@@ -182,6 +185,22 @@ for (const row of rows.filter((candidate) => distDir === undefined && (explainAl
   console.log(`\n${row.entry}: the modules that take the most of its ${total.toLocaleString('en-US')} minified bytes (bundled from src/)`);
   if (explainAll) console.log(`  by layer: ${byLayer(inputs)}`);
   for (const input of explainAll ? inputs : inputs.slice(0, 12)) console.log(`  ${input.bytes.toLocaleString('en-US').padStart(7)}  ${input.file}`);
+}
+if (process.argv.includes('--without-writer')) {
+  const stubWriter = {
+    name: 'stub-writer',
+    setup(plugin) {
+      plugin.onLoad({ filter: /[\\/]src[\\/]serialization[\\/]serialize-faultline\.ts$/ }, () => ({
+        contents: 'export function serializeFaultline() { return {}; }',
+        loader: 'ts',
+      }));
+    },
+  };
+  console.log('\nwithout the writer (bundled from src/, serializeFaultline a stub): what the rest weighs');
+  for (const row of rows.filter((candidate) => candidate.base === undefined)) {
+    const floor = await measure(row.source, 'src', [stubWriter]);
+    console.log(`${row.entry.padEnd(width)}  ${bytes(floor.brotli).padStart(7)}  ${bytes(row.budget).padStart(7)}  ${bytes(floor.minified).padStart(8)}`);
+  }
 }
 if (failed) {
   console.error('\nsize-budget: over budget. See what grew above; the budgets are in scripts/size-budget.mjs and docs/performance.md.');
