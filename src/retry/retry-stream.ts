@@ -1,4 +1,4 @@
-import { isFaultlineError, ModelError, type FaultlineError } from '../index.js';
+import { ModelError, type FaultlineError } from '../index.js';
 import { checkType } from '../foundation/option-checks.js';
 import { isErrorObject } from '../foundation/error-object.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
@@ -73,7 +73,7 @@ export function retryStream<Chunk>(
 ): AsyncIterable<Chunk> {
   // Checked here, at the call, not when the consumer first pulls.
   checkRetryOptions(WHERE, options);
-  if (typeof open !== 'function') checkType(WHERE, 'open', open, 'function');
+  checkType(WHERE, 'open', open, 'function');
   checkType(WHERE, 'errorOf', options?.errorOf, 'function');
   checkType(WHERE, 'isOutput', options?.isOutput, 'function');
   checkType(WHERE, 'retryAfterOutput', options?.retryAfterOutput, 'boolean');
@@ -142,7 +142,9 @@ async function* chunks<Chunk>(
     }
     // The caller asked for it: not a failure to report.
     if (abortedByCaller) throw aborted(attempts.signal);
-    await retryOrThrow(attempts, modelErrorOf(failure), attempt, outputStarted, options?.retryAfterOutput === true);
+    // A streamed call is a model call: its failures are read as the model family reads them (a faultline
+    // error passes through as it is).
+    await retryOrThrow(attempts, ModelError.from(failure), attempt, outputStarted, options?.retryAfterOutput === true);
   }
 }
 
@@ -156,11 +158,6 @@ async function retryOrThrow(attempts: Attempts, error: FaultlineError, attempt: 
 }
 
 const NO_RETRY = { maxAttempts: 0, backoff: 'none' } as const;
-
-// A streamed call is a model call: its failures are read as the model family reads them.
-function modelErrorOf(thrown: unknown): FaultlineError {
-  return isFaultlineError(thrown) ? thrown : ModelError.from(thrown);
-}
 
 // An in-band error that is plain data (the AI SDK's part.error is the provider's raw `{ type, message }`)
 // is read as the stream's error event it came in, so that a type no table knows is still a model API
