@@ -1,5 +1,4 @@
-import { AgentAbortedError, isFaultlineError, serializeError, type FaultlineError } from '../index.js';
-import { isControlSignal } from '../foundation/control-signal.js';
+import { AgentAbortedError, isControlSignal, isFaultlineError, serializeError, type FaultlineError } from '../index.js';
 import { defineField } from '../foundation/own-property.js';
 import { callListener } from '../foundation/listener.js';
 import { MAX_TIMER_DELAY_MS, retryAfterMsOf, retryableOf } from '../foundation/policy-fields.js';
