@@ -3,36 +3,29 @@ import { defineField } from '../foundation/own-property.js';
 import { callListener } from '../foundation/listener.js';
 import { MAX_TIMER_DELAY_MS, retryAfterMsOf, retryableOf } from '../foundation/policy-fields.js';
 import { classify, type ErrorPolicy } from './error-policy.js';
-import { RETRY_DEFAULTS, type RetryClock, type RetryOptions } from './retry-options.js';
+import type { RetryClock, RetryOptions } from './retry-options.js';
 
 /*
  * The attempts of one `retry` or `retryStream` call: after each failure, whether and how long to wait
  * before the next, by the error's policy and its server delay, within the caller's limits.
  */
 
-// How much longer than a server's delay a client may wait, so that clients told the same delay do
-// not all return in the same millisecond: a tenth of it, at most a second.
-const SERVER_JITTER = { share: 0.1, maxMs: 1000 } as const;
-
 const realClock: RetryClock = {
-  now: () => Date.now(),
+  now: Date.now,
   sleep: (ms, signal) =>
     new Promise<void>((resolve, reject) => {
-      // The reason itself reaches the caller through retry's AgentAbortedError, as its cause.
-      const abortError = (): Error => new Error('The wait was aborted');
-      if (signal?.aborted === true) {
-        reject(abortError());
-        return;
-      }
       const onAbort = (): void => {
         clearTimeout(timer);
-        reject(abortError());
+        // The reason itself reaches the caller through retry's AgentAbortedError, as its cause.
+        reject(new Error('The wait was aborted'));
       };
       const timer = setTimeout(() => {
         signal?.removeEventListener('abort', onAbort);
         resolve();
       }, ms);
-      signal?.addEventListener('abort', onAbort, { once: true });
+      // A signal that has already aborted fires no event: the wait ends at once.
+      if (signal?.aborted === true) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
     }),
 };
 
@@ -61,10 +54,7 @@ export interface Attempts {
 
 /** The attempts of one call with these (already checked) options. */
 export function startAttempts(options: RetryOptions | undefined): Attempts {
-  const clock = options?.clock ?? realClock;
-  const random = options?.random ?? Math.random;
-  const policyOf = options?.classify ?? classify;
-  const signal = options?.signal ?? new AbortController().signal;
+  const { clock = realClock, random = Math.random, classify: policyOf = classify, signal = new AbortController().signal } = options ?? {};
   const start = clock.now();
   return {
     signal,
@@ -75,13 +65,11 @@ export function startAttempts(options: RetryOptions | undefined): Attempts {
     policyOf,
     failed: async (error, attempt, adjust) => {
       const policy = adjust === undefined ? policyOf(error) : adjust(policyOf(error));
-      notify(options, policy, error);
+      if (options?.onError !== undefined) callListener(options.onError, { severity: policy.logLevel, phase: options.phase ?? 'system', error: serializeError(error) });
       const maxAttempts = Math.min(options?.maxAttempts ?? policy.retry.maxAttempts, policy.retry.maxAttempts);
-      if (!retryableOf(error) || attempt >= maxAttempts) throw gaveUp(error, attempt);
-      const delayMs = delayFor(error, policy, attempt, options, random);
-      if (delayMs === undefined) throw gaveUp(error, attempt);
+      const delayMs = retryableOf(error) && attempt < maxAttempts ? delayFor(error, policy, attempt, options, random) : undefined;
       const budget = options?.totalTimeoutMs;
-      if (budget !== undefined && clock.now() + delayMs - start > budget) throw gaveUp(error, attempt);
+      if (delayMs === undefined || (budget !== undefined && clock.now() + delayMs - start > budget)) throw gaveUp(error, attempt);
       callListener(options?.onRetry, { error, attempt, delayMs });
       try {
         await clock.sleep(delayMs, signal);
@@ -97,22 +85,25 @@ export function startAttempts(options: RetryOptions | undefined): Attempts {
  * for longer than a timer can wait (2³¹ ms and more would fire after 1 ms).
  */
 function delayFor(error: FaultlineError, policy: ErrorPolicy, attempt: number, options: RetryOptions | undefined, random: () => number): number | undefined {
+  // The defaults where an option is not given (docs/retry.md lists them).
+  const { baseDelayMs = 500, maxDelayMs = 30_000, maxRetryAfterMs = 60_000 } = options ?? {};
   const server = retryAfterMsOf(error);
   // A delay of 0 ("retry at once") sets no minimum: the policy's own backoff applies.
   if (server !== undefined && server > 0) {
-    if (server > (options?.maxRetryAfterMs ?? RETRY_DEFAULTS.maxRetryAfterMs) || server > MAX_TIMER_DELAY_MS) return undefined;
-    return Math.min(server + Math.floor(jitter(random) * Math.min(server * SERVER_JITTER.share, SERVER_JITTER.maxMs)), MAX_TIMER_DELAY_MS);
+    if (server > maxRetryAfterMs || server > MAX_TIMER_DELAY_MS) return undefined;
+    // Up to a tenth longer than the server asked, at most a second, so that clients told the same
+    // delay do not all return in the same millisecond.
+    return Math.min(server + Math.floor(jitter(random) * Math.min(server / 10, 1000)), MAX_TIMER_DELAY_MS);
   }
-  const base = options?.baseDelayMs ?? RETRY_DEFAULTS.baseDelayMs;
-  const cap = Math.min(options?.maxDelayMs ?? RETRY_DEFAULTS.maxDelayMs, MAX_TIMER_DELAY_MS);
+  const cap = Math.min(maxDelayMs, MAX_TIMER_DELAY_MS);
   switch (policy.retry.backoff) {
     case 'none':
       return 0;
     case 'fixed':
-      return Math.min(base, cap);
+      return Math.min(baseDelayMs, cap);
     case 'exponential':
       // Full jitter: anywhere from 0 to the exponential step, so that clients spread out.
-      return Math.floor(jitter(random) * Math.min(cap, base * 2 ** (attempt - 1)));
+      return Math.floor(jitter(random) * Math.min(cap, baseDelayMs * 2 ** (attempt - 1)));
   }
 }
 
@@ -120,11 +111,6 @@ function delayFor(error: FaultlineError, policy: ErrorPolicy, attempt: number, o
 function jitter(random: () => number): number {
   const value = random();
   return typeof value === 'number' && value >= 0 && value < 1 ? value : 0;
-}
-
-function notify(options: RetryOptions | undefined, policy: ErrorPolicy, error: FaultlineError): void {
-  if (options?.onError === undefined) return;
-  callListener(options.onError, { severity: policy.logLevel, phase: options.phase ?? 'system', error: serializeError(error) });
 }
 
 /** The last error, with the number of attempts made in its details. */

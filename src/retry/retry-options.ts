@@ -48,9 +48,6 @@ export interface RetryOptions {
   readonly random?: (() => number) | undefined;
 }
 
-/** What `retry` uses where an option is not given. */
-export const RETRY_DEFAULTS = { baseDelayMs: 500, maxDelayMs: 30_000, maxRetryAfterMs: 60_000 } as const;
-
 const PHASES: readonly ErrorEvent['phase'][] = ['model', 'tool', 'agent', 'system'];
 
 /** Refuses options that are not what their types say, with a TypeError naming the option and the value. */
