@@ -47,9 +47,9 @@ export interface Attempts {
   /**
    * After attempt `attempt` failed with `error`: tells `onError`, then waits for the next attempt, or
    * throws the error (with `details.attempts`) when the policy, the server's delay or the budget says
-   * to give up. `adjust` changes the error's policy first.
+   * to give up. `policy` is the error's policy when the caller has decided it (default `policyOf(error)`).
    */
-  failed(error: FaultlineError, attempt: number, adjust?: (policy: ErrorPolicy) => ErrorPolicy): Promise<void>;
+  failed(error: FaultlineError, attempt: number, policy?: ErrorPolicy): Promise<void>;
 }
 
 /** The attempts of one call with these (already checked) options. */
@@ -63,8 +63,7 @@ export function startAttempts(options: RetryOptions | undefined): Attempts {
     },
     isControlSignal: (thrown) => isControlSignal(thrown, signal),
     policyOf,
-    failed: async (error, attempt, adjust) => {
-      const policy = adjust === undefined ? policyOf(error) : adjust(policyOf(error));
+    failed: async (error, attempt, policy = policyOf(error)) => {
       if (options?.onError !== undefined) callListener(options.onError, { severity: policy.logLevel, phase: options.phase ?? 'system', error: serializeError(error) });
       const maxAttempts = Math.min(options?.maxAttempts ?? policy.retry.maxAttempts, policy.retry.maxAttempts);
       const delayMs = retryableOf(error) && attempt < maxAttempts ? delayFor(error, policy, attempt, options, random) : undefined;
@@ -121,12 +120,17 @@ function gaveUp(error: FaultlineError, attempts: number): FaultlineError {
   } catch {
     details = { attempts }; // details a getter or a Proxy will not give: the count still reaches the caller
   }
+  setField(error, 'details', details);
+  return error;
+}
+
+/** Sets a field of the error as its own, past any setter; a frozen or hostile error is left as it is. */
+export function setField(error: FaultlineError, key: string, value: unknown): void {
   try {
-    defineField(error, 'details', details);
+    defineField(error, key, value);
   } catch {
     // a frozen or hostile error: thrown as it is
   }
-  return error;
 }
 
 /** The error of an aborted call: the signal's reason when it is a faultline error, else an AgentAbortedError that keeps it. */

@@ -64,7 +64,12 @@ export function classify(error: unknown): ErrorPolicy {
  * the text twice. `fallback` stays what the class gives: another provider may still be asked.
  */
 function afterOutput(policy: ErrorPolicy, error: FaultlineError): ErrorPolicy {
-  return readProperty(error, 'outputStarted') === true ? { ...policy, retry: { maxAttempts: 0, backoff: 'none' } } : policy;
+  return readProperty(error, 'outputStarted') === true ? withoutRetry(policy) : policy;
+}
+
+/** The policy with no attempt more, not even a replay: that of a failure after a stream showed output. */
+export function withoutRetry(policy: ErrorPolicy): ErrorPolicy {
+  return { ...policy, retry: { maxAttempts: 0, backoff: 'none' } };
 }
 
 /**

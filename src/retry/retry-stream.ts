@@ -2,8 +2,8 @@ import { ModelError, type FaultlineError } from '../index.js';
 import { checkType } from '../foundation/option-checks.js';
 import { isErrorObject } from '../foundation/error-object.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
-import { defineField } from '../foundation/own-property.js';
-import { aborted, startAttempts, type Attempts } from './attempts.js';
+import { aborted, setField, startAttempts, type Attempts } from './attempts.js';
+import { withoutRetry, type ErrorPolicy } from './error-policy.js';
 import { checkRetryOptions, type RetryOptions } from './retry-options.js';
 
 /** Options of {@link retryStream}: those of `retry`, and how to read the stream's chunks. */
@@ -74,10 +74,10 @@ export function retryStream<Chunk>(
   // Checked here, at the call, not when the consumer first pulls.
   checkRetryOptions(WHERE, options);
   checkType(WHERE, 'open', open, 'function');
-  checkType(WHERE, 'errorOf', options?.errorOf, 'function');
-  checkType(WHERE, 'isOutput', options?.isOutput, 'function');
+  for (const name of ['errorOf', 'isOutput'] as const) checkType(WHERE, name, options?.[name], 'function');
   checkType(WHERE, 'retryAfterOutput', options?.retryAfterOutput, 'boolean');
-  return { [Symbol.asyncIterator]: () => chunks(open, options)[Symbol.asyncIterator]() };
+  // A new run of the attempts for each loop over it: an async generator is its own iterator.
+  return { [Symbol.asyncIterator]: () => chunks(open, options) };
 }
 
 async function* chunks<Chunk>(
@@ -144,39 +144,30 @@ async function* chunks<Chunk>(
     if (abortedByCaller) throw aborted(attempts.signal);
     // A streamed call is a model call: its failures are read as the model family reads them (a faultline
     // error passes through as it is).
-    await retryOrThrow(attempts, ModelError.from(failure), attempt, outputStarted, options?.retryAfterOutput === true);
+    const error = ModelError.from(failure);
+    await attempts.failed(error, attempt, outputStarted ? policyAfterOutput(attempts, error, options?.retryAfterOutput === true) : undefined);
   }
 }
 
-async function retryOrThrow(attempts: Attempts, error: FaultlineError, attempt: number, outputStarted: boolean, retryAfterOutput: boolean): Promise<void> {
-  if (!outputStarted) return attempts.failed(error, attempt);
-  // A caller that can resume gets the error's policy as it was before any output; any other gets
-  // none, whatever its own classify says, since a replay would show the output twice.
+// A caller that can resume gets the error's policy as it was before any output; any other gets none,
+// whatever its own classify says, since a replay would show the output twice.
+function policyAfterOutput(attempts: Attempts, error: FaultlineError, retryAfterOutput: boolean): ErrorPolicy {
   const before = retryAfterOutput ? attempts.policyOf(error) : undefined;
-  markOutputStarted(error);
-  return attempts.failed(error, attempt, (policy) => before ?? { ...policy, retry: NO_RETRY });
+  // A field of every model error; set on an error of another class too (a TransientError a stream's
+  // own code threw), where it is written and read back as that class's own field, so that `classify`,
+  // `isRetryable` and an outer `retry` see it whatever the class.
+  setField(error, 'outputStarted', true);
+  return before ?? withoutRetry(attempts.policyOf(error));
 }
-
-const NO_RETRY = { maxAttempts: 0, backoff: 'none' } as const;
 
 // An in-band error that is plain data (the AI SDK's part.error is the provider's raw `{ type, message }`)
 // is read as the stream's error event it came in, so that a type no table knows is still a model API
 // error that keeps it, not an unknown value.
 function inBandFailure(error: unknown): unknown {
-  return typeof error === 'object' && error !== null && !isErrorObject(error) && readString(error, 'type') !== 'error' && readString(error, 'type') !== 'response.failed'
+  const type = readString(error, 'type');
+  return typeof error === 'object' && error !== null && !isErrorObject(error) && type !== 'error' && type !== 'response.failed'
     ? { type: 'error', error }
     : error;
-}
-
-// A field of every model error; set on an error of another class too (a TransientError a stream's
-// own code threw), where it is written and read back as that class's own field, so that `classify`,
-// `isRetryable` and an outer `retry` see it whatever the class.
-function markOutputStarted(error: FaultlineError): void {
-  try {
-    defineField(error, 'outputStarted', true);
-  } catch {
-    // a frozen or hostile error: thrown as it is
-  }
 }
 
 async function closeQuietly<Chunk>(iterator: AsyncIterator<Chunk>): Promise<void> {
