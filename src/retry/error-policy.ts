@@ -96,16 +96,16 @@ export function createClassifier(options: ClassifierOptions = {}): (error: unkno
     const code = readString(value, 'code') ?? '';
     const category = readString(value, 'category') ?? '';
     let policy = defaultPolicy(value);
-    policy = merge(policy, options.categories === undefined ? undefined : own(options.categories, category));
-    policy = merge(policy, options.codes === undefined ? undefined : own(options.codes, code));
-    const messages = options.locale === undefined || options.userMessages === undefined ? undefined : own(options.userMessages, options.locale);
-    const message = messages === undefined ? undefined : (own(messages, code) ?? own(messages, category));
+    policy = merge(policy, own(options.categories, category));
+    policy = merge(policy, own(options.codes, code));
+    const messages = options.locale === undefined ? undefined : own(options.userMessages, options.locale);
+    const message = own(messages, code) ?? own(messages, category);
     return afterOutput(message === undefined ? policy : { ...policy, userMessage: message }, value);
   };
 }
 
-function own<Value>(record: Readonly<Record<string, Value>>, key: string): Value | undefined {
-  return Object.hasOwn(record, key) ? record[key] : undefined;
+function own<Value>(record: Readonly<Record<string, Value>> | undefined, key: string): Value | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 const WHERE = 'createClassifier';
@@ -140,8 +140,7 @@ function checkClassifierOptions(options: ClassifierOptions): void {
       if (override.retry !== undefined) checkKeys(`${at}.retry`, override.retry, RETRY_KEYS);
       checkNumber(WHERE, `${at}.retry.maxAttempts`, override.retry?.maxAttempts, { min: 1, whole: true });
       checkOneOf(WHERE, `${at}.retry.backoff`, override.retry?.backoff, BACKOFFS);
-      checkType(WHERE, `${at}.countsTowardCircuit`, override.countsTowardCircuit, 'boolean');
-      checkType(WHERE, `${at}.fallback`, override.fallback, 'boolean');
+      for (const name of ['countsTowardCircuit', 'fallback'] as const) checkType(WHERE, `${at}.${name}`, override[name], 'boolean');
       checkOneOf(WHERE, `${at}.logLevel`, override.logLevel, LOG_LEVELS);
       checkType(WHERE, `${at}.userMessage`, override.userMessage, 'string');
     }
