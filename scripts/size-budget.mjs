@@ -153,13 +153,9 @@ for (const name of [...entries.keys()].slice(1)) {
 }
 
 // `--subpaths` checks the subpath entries alone: what `npm test` enforces while the main entry and a
-// single class import are over their budgets (docs/performance.md says by how much and why). A
-// subpath over its budget is left to the benchmark (`npm run size`) the same way, never given a
-// larger one: faultline/retry, 3,138 B in 0.2.1 (retryStream's review fixes and createClassifier's
-// key checks took it past 3,000).
-const SUBPATHS_OVER_TARGET = new Set(['faultline/retry']);
+// single class import are over their budgets (docs/performance.md says by how much and why).
 if (process.argv.includes('--subpaths')) {
-  rows.splice(0, rows.length, ...rows.filter((row) => row.base !== undefined && !SUBPATHS_OVER_TARGET.has(row.entry.replace(/ beyond the main entry$/, ''))));
+  rows.splice(0, rows.length, ...rows.filter((row) => row.base !== undefined));
 }
 
 const width = Math.max(...rows.map((row) => row.entry.length));
