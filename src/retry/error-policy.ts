@@ -146,9 +146,11 @@ function checkClassifierOptions(options: ClassifierOptions): void {
     }
   }
   checkType(WHERE, 'userMessages', options.userMessages, 'object');
-  for (const [locale, messages] of Object.entries(options.userMessages ?? {})) {
+  const locales: Readonly<Record<string, Readonly<Record<string, string>> | undefined>> = options.userMessages ?? {};
+  for (const [locale, messages] of Object.entries(locales)) {
     checkType(WHERE, `userMessages.${locale}`, messages, 'object');
-    for (const [key, message] of Object.entries(messages)) checkType(WHERE, `userMessages.${locale}.${key}`, message, 'string');
+    // An undefined locale is none, as an undefined override is.
+    for (const [key, message] of Object.entries(messages ?? {})) checkType(WHERE, `userMessages.${locale}.${key}`, message, 'string');
   }
   checkType(WHERE, 'locale', options.locale, 'string');
 }

@@ -1,5 +1,5 @@
 import { ModelError, type FaultlineError } from '../index.js';
-import { checkType } from '../foundation/option-checks.js';
+import { checkType, invalidOption } from '../foundation/option-checks.js';
 import { isErrorObject } from '../foundation/error-object.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
 import { aborted, setField, startAttempts, type Attempts } from './attempts.js';
@@ -73,7 +73,8 @@ export function retryStream<Chunk>(
 ): AsyncIterable<Chunk> {
   // Checked here, at the call, not when the consumer first pulls.
   checkRetryOptions(WHERE, options);
-  checkType(WHERE, 'open', open, 'function');
+  // Required: checkType passes undefined, and a missing `open` would fail only once the stream is read, as a failure to retry.
+  if (typeof open !== 'function') throw invalidOption(WHERE, 'open', open, 'a function');
   for (const name of ['errorOf', 'isOutput'] as const) checkType(WHERE, name, options?.[name], 'function');
   checkType(WHERE, 'retryAfterOutput', options?.retryAfterOutput, 'boolean');
   // A new run of the attempts for each loop over it: an async generator is its own iterator.
@@ -104,13 +105,13 @@ async function* chunks<Chunk>(
       iterator = (await open({ attempt, signal: controller.signal }))[Symbol.asyncIterator]();
       for (;;) {
         // The caller's abort ends the stream between chunks, whatever the stream does with its signal.
-        if (attempts.signal.aborted) {
-          abortedByCaller = true;
-          break;
-        }
+        abortedByCaller = attempts.signal.aborted;
+        if (abortedByCaller) break;
         const next = await iterator.next();
-        // An SDK's stream may end quietly when the signal it was given aborts: still the caller's abort.
-        attempts.checkAborted();
+        // An SDK's stream may end quietly when the signal it was given aborts while a chunk is awaited:
+        // still the caller's abort, not a failure to retry or report.
+        abortedByCaller = attempts.signal.aborted;
+        if (abortedByCaller) break;
         if (next.done === true) {
           iterator = undefined;
           yield* held;

@@ -1,6 +1,7 @@
 import { normalizeError } from '../index.js';
 import { startAttempts } from './attempts.js';
 import { checkRetryOptions, type RetryOptions } from './retry-options.js';
+import { invalidOption } from '../foundation/option-checks.js';
 
 /**
  * Calls `fn` until it succeeds, retrying only while the error (normalized) is retryable and its
@@ -29,6 +30,8 @@ import { checkRetryOptions, type RetryOptions } from './retry-options.js';
  */
 export async function retry<T>(fn: (context: { readonly attempt: number; readonly signal: AbortSignal }) => Promise<T> | T, options?: RetryOptions): Promise<T> {
   checkRetryOptions('retry', options);
+  // Not left to the first attempt: calling a missing `fn` would throw a TypeError that is then retried as a failure.
+  if (typeof fn !== 'function') throw invalidOption('retry', 'fn', fn, 'a function');
   const attempts = startAttempts(options);
   for (let attempt = 1; ; attempt++) {
     attempts.checkAborted();

@@ -52,6 +52,13 @@ describe('retry refuses invalid options at the call, naming the option and the v
     expect([(error as Error).message, calls]).toEqual([`retry: the option ${option} must be ${expected}`, 0]);
   });
 
+  it.each([undefined, 'callModel'])('refuses an fn that is not a function (%s) before any attempt, rather than retrying the TypeError of calling it', async (fn) => {
+    const told: unknown[] = [];
+    const error = await rejection(retry(fn as never, { onError: (event) => told.push(event) }));
+    expect(error).toBeInstanceOf(TypeError);
+    expect([(error as Error).message, told]).toEqual([`retry: the option fn must be a function; got ${fn === undefined ? 'undefined' : `"${fn}"`}`, []]);
+  });
+
   it('refuses options that are not an object', async () => {
     expect(await rejection(retry(() => 'x', 5 as never))).toBeInstanceOf(TypeError);
   });
@@ -229,6 +236,12 @@ describe('createClassifier and misspelt options', () => {
     ['a top-level key', { code: {} }, 'createClassifier: the option code must be a known option (codes, categories, userMessages, locale); got "code"'],
   ])('refuses %s that would override nothing', (_, options, message) => {
     expect(() => createClassifier(options as never)).toThrow(new TypeError(message));
+  });
+
+  it('takes a locale whose messages are undefined as one with none: the built-in message', () => {
+    const classifyHere = createClassifier({ userMessages: { fr: undefined } } as never);
+    expect(createClassifier({ userMessages: { fr: undefined }, locale: 'fr' } as never)(new TransientError())).toEqual(classify(new TransientError()));
+    expect(classifyHere(new TransientError()).userMessage).toBe('A temporary problem occurred. Trying again.');
   });
 
   it('gives the default table with no options', () => {

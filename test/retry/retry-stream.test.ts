@@ -144,6 +144,10 @@ describe('retryStream', () => {
   ])('refuses an invalid %s at the call', (_, options, message) => {
     expect(() => retryStream(scripted(['a']).open, options)).toThrow(new TypeError(message));
   });
+
+  it.each([undefined, 'https://api.example.com/stream'])('refuses an open that is not a function (%s) at the call, before any attempt', (open) => {
+    expect(() => retryStream(open as never)).toThrow(new TypeError(`retryStream: the option open must be a function; got ${open === undefined ? 'undefined' : `"${open}"`}`));
+  });
 });
 
 describe('classify, after output', () => {
@@ -175,5 +179,22 @@ describe('retryStream and the caller’s abort', () => {
       caught = error;
     }
     expect([seen, caught instanceof AgentAbortedError]).toEqual([['a'], true]);
+  });
+
+  it('tells onError nothing and counts no attempt when the signal aborts while the stream is read, and the stream then ends quietly', async () => {
+    const controller = new AbortController();
+    const quiet: AsyncIterable<string> = {
+      [Symbol.asyncIterator]: () => ({
+        // The caller aborts while retryStream waits for this chunk; the SDK's stream then ends.
+        next: () => {
+          controller.abort();
+          return Promise.resolve({ done: true as const, value: undefined });
+        },
+      }),
+    };
+    const told: unknown[] = [];
+    const caught = await collect(retryStream(() => quiet, { signal: controller.signal, clock: fakeClock(), onError: (event) => told.push(event) }));
+    expect(caught.error).toBeInstanceOf(AgentAbortedError);
+    expect([told, caught.error?.details]).toEqual([[], undefined]);
   });
 });
