@@ -24,7 +24,8 @@ const CONTENT_FILTER_REASONS = 'content_filter content-filter refusal SAFETY REC
  */
 export function finishReasonError(reason: unknown, context?: ModelContext): ModelContentFilterError | ModelContextLengthError | undefined {
   if (typeof reason !== 'string') return undefined;
-  const options = { ...context, details: { ...context?.details, finishReason: reason } };
-  if (CONTENT_FILTER_REASONS.split(' ').includes(reason)) return new ModelContentFilterError(options);
-  return reason === 'model_context_window_exceeded' ? new ModelContextLengthError(options) : undefined;
+  const Class = CONTENT_FILTER_REASONS.split(' ').includes(reason) ? ModelContentFilterError
+    : reason === 'model_context_window_exceeded' ? ModelContextLengthError : undefined;
+  // The context is read only for a failure: a normal stop, on every stream's end, copies nothing.
+  return Class && new Class({ ...context, details: { ...context?.details, finishReason: reason } });
 }

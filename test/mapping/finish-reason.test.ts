@@ -18,4 +18,15 @@ describe('finishReasonError', () => {
       expect(finishReasonError(reason)).toBeUndefined();
     },
   );
+
+  it.each(['toString', '__proto__', 'constructor', 'content_filter content-filter'])('gives undefined for %s, which only looks like a key or a list of reasons', (reason) => {
+    expect(finishReasonError(reason)).toBeUndefined();
+  });
+
+  it('reads nothing of the context for a normal stop: a context whose reads throw is never touched', () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const throwing = Object.defineProperty({}, 'details', { get: () => { throw new Error('read'); }, enumerable: true });
+    expect([finishReasonError('stop', proxy as never), finishReasonError('end_turn', throwing as never)]).toEqual([undefined, undefined]);
+  });
 });
