@@ -11,7 +11,7 @@ import type { RetryClock, RetryOptions } from './retry-options.js';
  */
 
 const realClock: RetryClock = {
-  now: Date.now,
+  now: () => Date.now(), // looked up on each call, so that fake timers and spies installed after import are seen
   sleep: (ms, signal) =>
     new Promise<void>((resolve, reject) => {
       const onAbort = (): void => {

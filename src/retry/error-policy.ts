@@ -38,7 +38,7 @@ export interface ClassifierOptions {
   /** By category (`TOOL`). */
   readonly categories?: Readonly<Partial<Record<ErrorCategory, PolicyOverride>>>;
   /** User messages by locale, then by code or category: `{ fr: { MODEL_RATE_LIMITED: 'Réessayez dans un instant.' } }`. */
-  readonly userMessages?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  readonly userMessages?: Readonly<Record<string, Readonly<Record<string, string>> | undefined>>;
   /** The locale whose messages to use. Default `en`, whose messages are the built-in ones. */
   readonly locale?: string;
 }
@@ -146,8 +146,7 @@ function checkClassifierOptions(options: ClassifierOptions): void {
     }
   }
   checkType(WHERE, 'userMessages', options.userMessages, 'object');
-  const locales: Readonly<Record<string, Readonly<Record<string, string>> | undefined>> = options.userMessages ?? {};
-  for (const [locale, messages] of Object.entries(locales)) {
+  for (const [locale, messages] of Object.entries(options.userMessages ?? {})) {
     checkType(WHERE, `userMessages.${locale}`, messages, 'object');
     // An undefined locale is none, as an undefined override is.
     for (const [key, message] of Object.entries(messages ?? {})) checkType(WHERE, `userMessages.${locale}.${key}`, message, 'string');

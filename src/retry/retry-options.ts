@@ -59,10 +59,10 @@ export function checkRetryOptions(where: string, options: RetryOptions | undefin
   for (const name of ['maxDelayMs', 'maxRetryAfterMs', 'totalTimeoutMs'] as const) checkNumber(where, name, options[name], { min: 0, infinite: true });
   for (const name of ['onRetry', 'onError', 'classify', 'random'] as const) checkType(where, name, options[name], 'function');
   checkOneOf(where, 'phase', options.phase, PHASES);
-  checkType(where, 'signal', options.signal, 'object');
-  if (options.signal !== undefined && typeof options.signal.aborted !== 'boolean') throw invalidOption(where, 'signal', options.signal, 'an AbortSignal');
-  checkType(where, 'clock', options.clock, 'object');
-  if (options.clock !== undefined && (typeof options.clock.now !== 'function' || typeof options.clock.sleep !== 'function')) {
-    throw invalidOption(where, 'clock', options.clock, 'an object with now() and sleep()');
+  // Read through `?.`: null or a number is refused with the same words as an object without them.
+  const { signal, clock } = options as { readonly signal?: { readonly aborted?: unknown } | null; readonly clock?: Partial<RetryClock> | null };
+  if (signal !== undefined && typeof signal?.aborted !== 'boolean') throw invalidOption(where, 'signal', signal, 'an AbortSignal');
+  if (clock !== undefined && (typeof clock?.now !== 'function' || typeof clock.sleep !== 'function')) {
+    throw invalidOption(where, 'clock', clock, 'an object with now() and sleep()');
   }
 }

@@ -54,8 +54,8 @@ const WHERE = 'retryStream';
  * early ends the underlying stream (its `return()` is called and the signal aborts). A control signal
  * that `open` or the stream throws (`isControlSignal`: a LangGraph interrupt, or, once the caller's
  * `signal` has aborted, its reason or an AbortError) is rethrown as it is, after the stream is closed:
- * never retried, converted, counted or told to `onError`. The caller's abort between chunks ends the
- * stream with an AgentAbortedError, which is not told to `onError` either.
+ * never retried, converted, counted or told to `onError`. The caller's abort, between chunks or while
+ * one is awaited, ends the stream with an AgentAbortedError, which is not told to `onError` either.
  *
  * @example
  * ```ts

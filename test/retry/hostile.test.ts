@@ -44,7 +44,9 @@ describe('retry refuses invalid options at the call, naming the option and the v
     ['random', 0.5, 'a function; got 0.5'],
     ['phase', 'tools', "one of 'model', 'tool', 'agent', 'system'; got \"tools\""],
     ['signal', {}, 'an AbortSignal; got an object'],
+    ['signal', null, 'an AbortSignal; got null'],
     ['clock', { now: () => 0 }, 'an object with now() and sleep(); got an object'],
+    ['clock', 5, 'an object with now() and sleep(); got 5'],
   ])('%s: %s', async (option, value, expected) => {
     let calls = 0;
     const error = await rejection(retry(() => { calls++; return 'x'; }, { [option]: value }));
@@ -239,8 +241,8 @@ describe('createClassifier and misspelt options', () => {
   });
 
   it('takes a locale whose messages are undefined as one with none: the built-in message', () => {
-    const classifyHere = createClassifier({ userMessages: { fr: undefined } } as never);
-    expect(createClassifier({ userMessages: { fr: undefined }, locale: 'fr' } as never)(new TransientError())).toEqual(classify(new TransientError()));
+    const classifyHere = createClassifier({ userMessages: { fr: undefined } });
+    expect(createClassifier({ userMessages: { fr: undefined }, locale: 'fr' })(new TransientError())).toEqual(classify(new TransientError()));
     expect(classifyHere(new TransientError()).userMessage).toBe('A temporary problem occurred. Trying again.');
   });
 

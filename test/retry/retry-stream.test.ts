@@ -107,6 +107,19 @@ describe('retryStream', () => {
     expect(log.opened).toEqual([1, 2]);
   });
 
+  it('asks the caller’s classify once per failure after output: before the mark with retryAfterOutput, after it without', async () => {
+    for (const retryAfterOutput of [true, false]) {
+      const asked: (boolean | undefined)[] = [];
+      const counting = (error: unknown): ReturnType<typeof classify> => {
+        asked.push((error as { outputStarted?: boolean }).outputStarted);
+        return classify(error);
+      };
+      const { open } = scripted<string>(['Hel', { throw: overloaded() }], ['Hello']);
+      await collect(retryStream(open, { clock: fakeClock(), retryAfterOutput, classify: counting }));
+      expect(asked).toEqual(retryAfterOutput ? [undefined] : [true]);
+    }
+  });
+
   it('gives up at once on what is not retryable', async () => {
     const { open, log } = scripted<string>([{ throw: new ModelQuotaExceededError() }], ['never']);
     const { error } = await collect(retryStream(open, { clock: fakeClock() }));
