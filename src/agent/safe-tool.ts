@@ -1,8 +1,7 @@
 import {
-  isFaultlineError, serializeError, ToolError, ToolExecutionError, ToolTimeoutError, UnknownError, ValidationError, type ErrorEvent,
+  isControlSignal, isFaultlineError, serializeError, ToolError, ToolExecutionError, ToolTimeoutError, UnknownError, ValidationError, type ErrorEvent,
   type FaultlineError,
 } from '../index.js';
-import { isControlSignal } from '../foundation/control-signal.js';
 import { isErrorObject } from '../foundation/error-object.js';
 import { callListener } from '../foundation/listener.js';
 import { checkNumber, checkOneOf, checkType, invalidOption } from '../foundation/option-checks.js';

@@ -1,5 +1,4 @@
-import { normalizeError } from '../index.js';
-import { isControlSignal } from '../foundation/control-signal.js';
+import { isControlSignal, normalizeError } from '../index.js';
 import { checkKnownKeys, checkNumber, checkType, invalidOption } from '../foundation/option-checks.js';
 import { mayRunAgain, retryAfterMsOf } from '../foundation/policy-fields.js';
 
