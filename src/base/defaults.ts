@@ -1,6 +1,7 @@
 import type { ErrorFields } from './error-fields.js';
 import type { FieldTable } from '../contract/class-fields.js';
 import { CLASS_IDENTITY, CLASS_NAME } from '../foundation/brand.js';
+import { defineField } from '../foundation/own-property.js';
 import { identityOf, ownDeclaredName } from './class-identity.js';
 import type { ErrorCategory } from '../foundation/category.js';
 
@@ -110,7 +111,7 @@ function defineComputed(target: object, key: string, compute: (error: ErrorField
       return compute(this);
     },
     set(this: ErrorFields, value: unknown) {
-      Object.defineProperty(this, key, { value, writable: true, configurable: true, enumerable: true });
+      defineField(this, key, value);
     },
     configurable: true,
     enumerable: true,

@@ -274,4 +274,3 @@ export const MODEL_CLASSES: Readonly<Record<ModelKind, new (message?: string | n
   'model-output': ModelOutputError, 'content-filter': ModelContentFilterError, 'context-length': ModelContextLengthError,
   'rate-limit': ModelRateLimitError, 'model-api': ModelApiError, 'model-timeout': ModelTimeoutError, unauthenticated: AuthenticationError,
 };
-

@@ -39,8 +39,8 @@ export const BUILT_IN_CLASSES: readonly FaultlineErrorClass[] = [
 // The built-ins and the registered classes in one map: one lookup per node read back. Every class
 // that classForName gives has its defaults installed already, so that a rebuild need not check.
 let known: Map<string, FaultlineErrorClass> | undefined;
-// The family class each category falls back to when a name is not known: the built-in that declares
-// the category (its leaf classes inherit it).
+// The family class each category falls back to when a name is not known: the first built-in that
+// declares the category (its leaf classes inherit it), so BUILT_IN_CLASSES lists each family before its leaves.
 const families: Partial<Record<ErrorCategory, FaultlineErrorClass>> = {};
 
 function knownByName(): Map<string, FaultlineErrorClass> {
