@@ -144,21 +144,7 @@ function providerSaid(node: object): ProviderSaid | undefined {
  * message is "Request timed out."), which neither its name nor a code says.
  */
 export function isSdkTimeout(value: unknown): boolean {
-  return /timeout/i.test(className(value)) || /request timed out/i.test(readString(value, 'message') ?? '');
-}
-
-// The name of an object's class. Read with a load of its own rather than through readProperty: at that
-// shared, megamorphic site a function's `name` costs about a thousand instructions (it goes through the
-// runtime), here a tenth of that, and normalizeError asks it of every error it cannot place otherwise.
-function className(value: unknown): string {
-  const constructor = readProperty(value, 'constructor');
-  if (typeof constructor !== 'function') return '';
-  try {
-    const name: unknown = constructor.name;
-    return typeof name === 'string' ? name : '';
-  } catch {
-    return ''; // a static getter `name` that throws
-  }
+  return /timeout/i.test(readString(readProperty(value, 'constructor'), 'name') ?? '') || /request timed out/i.test(readString(value, 'message') ?? '');
 }
 
 function reading(node: object, httpStatus: number | undefined, said: ProviderSaid | undefined): ProviderReading {
