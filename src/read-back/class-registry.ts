@@ -41,6 +41,7 @@ export const BUILT_IN_CLASSES: readonly FaultlineErrorClass[] = [
 let known: Map<string, FaultlineErrorClass> | undefined;
 // The family class each category falls back to when a name is not known: the first built-in that
 // declares the category (its leaf classes inherit it), so BUILT_IN_CLASSES lists each family before its leaves.
+// Filled by knownByName, which classForName calls before it reads this.
 const families: Partial<Record<ErrorCategory, FaultlineErrorClass>> = {};
 
 function knownByName(): Map<string, FaultlineErrorClass> {
