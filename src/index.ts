@@ -8,7 +8,7 @@ export { isFaultlineError } from './base/is-faultline-error.js';
 export type { FaultlineCode } from './errors/faultline-code.js';
 export { ErrorCategory } from './foundation/category.js';
 export { isControlSignal } from './foundation/control-signal.js';
-export type { ErrorDefaults } from './base/defaults.js';
+export type { ErrorClass, FamilySpec, SubclassSpec } from './base/class-spec.js';
 export type { FieldOptionsOf, FieldsOf, FieldTable, FieldType, FieldValue } from './contract/class-fields.js';
 export type { ErrorDetails, ErrorDetailValue, JsonObject, JsonValue } from './foundation/json.js';
 

@@ -1,35 +1,26 @@
 import { keptMessage, rememberGivenMessage } from '../redaction/message-redaction.js';
-import { chainHasClass, ERROR_BRAND, hasFaultlineBrand } from '../foundation/brand.js';
+import { chainDeclares, CLASS_NAME, declaredPrototypeOf, ERROR_BRAND, hasFaultlineBrand } from '../foundation/brand.js';
 import type { ErrorCategory } from '../foundation/category.js';
+import type { FieldTable } from '../contract/class-fields.js';
 import { serializeFaultline } from '../serialization/serialize-faultline.js';
 import type { ErrorFields } from './error-fields.js';
 import type { SerializedError, Truncation } from '../contract/serialized-error.js';
-import type { ErrorDefaults } from './defaults.js';
-import { builtInDefaults } from './built-in-classes.js';
-import { isPrepared, prepareClass } from './first-construction.js';
-import { isProbeOf, watchWrites } from './class-field-check.js';
-import { identityOf, ownDeclaredName } from './class-identity.js';
 import type { ErrorDetails } from '../foundation/json.js';
 import { readProperty } from '../foundation/safe-read.js';
 import { inspectError, NODE_INSPECT } from './inspection.js';
 import { assignOptions, causeOf, isOptionsArgument, messageString, type FaultlineErrorOptions, type MessageOption } from './options.js';
 import { recognize } from '../recognition/recognize.js';
 import { isTransientKind, mappedOptions } from '../recognition/mapped-options.js';
+import { checkDeclaration, declareClass, define, FIELD_TABLE } from './declare-class.js';
+import { OPTIONS_TYPE, type AnyErrorClass, type DeclaredFields, type FamilySpec, type FromContext, type SubclassOf } from './class-spec.js';
 
 /** `true` when every key of `Options` is optional, so that the options may be left out. */
 type OptionalWhenNoneRequired<Options> = Partial<Options> extends Options ? true : false;
 
-/** What a class's `from` may add to the error it builds: its constructor's options, less `cause` (the value itself). */
-export type FromContext<Class> = Class extends abstract new (...args: infer Args) => unknown ? Omit<NonNullable<Args[1]>, 'cause'> : never;
-
 /**
- * The abstract base of every faultline error. Subclass a family (`ToolError`, `ModelError`, ...)
- * rather than this; declare what differs in `static readonly defaults`.
- *
- * `Options` is the type of the constructor's options. A class passes its own to its parent
- * (`class ToolTimeoutError extends ToolError<ToolTimeoutErrorOptions>`) instead of writing a
- * constructor: the classes have no constructor of their own, so building any of them costs no
- * more than building this base, and the base costs little more than `new Error`.
+ * The abstract base of every faultline error. Declare a class of your own below a family with
+ * `subclass` (`ToolError.subclass('PaymentDeclinedError', {...})`), or a family of your own with
+ * `FaultlineError.subclass(name, { category, ... })`.
  *
  * @example
  * ```ts
@@ -41,23 +32,10 @@ export type FromContext<Class> = Class extends abstract new (...args: infer Args
  * ```
  */
 export abstract class FaultlineError<Options extends FaultlineErrorOptions = FaultlineErrorOptions> extends Error implements ErrorFields {
-  /**
-   * The class's defaults. Subclasses override this with their own `name` and what else differs;
-   * anything they leave out is inherited from the parent class.
-   */
-  static readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'FaultlineError',
-    code: 'FAULTLINE_ERROR',
-    category: 'UNKNOWN',
-    message: 'An error occurred',
-    retryable: false,
-  });
+  /** The constructor's options, as a type only. */
+  declare static readonly [OPTIONS_TYPE]?: FaultlineErrorOptions;
 
-  /**
-   * The class name, kept explicitly so that minified bundles keep it. Read-only: a class of yours sets
-   * it once, in `static override readonly defaults = { name: 'PaymentDeclinedError', ... }`, never with
-   * `this.name = ...` (docs/extending.md).
-   */
+  /** The class name, kept explicitly (given to `subclass`) so that minified bundles keep it. */
   declare readonly name: string;
   /** Machine-readable, UPPER_SNAKE, e.g. `MODEL_RATE_LIMITED`. */
   declare readonly code: string;
@@ -95,8 +73,7 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
     ...args: OptionalWhenNoneRequired<Options> extends true ? [message?: string | null, options?: Options | null] : [message: string | null | undefined, options: Options]
   );
   constructor(first?: unknown, second?: unknown) {
-    const target = new.target;
-    if (isAbstractBase(target)) {
+    if (isAbstractBase(new.target)) {
       throw new TypeError('FaultlineError is abstract: throw a subclass such as ToolError, or extend one.');
     }
     // Read inline rather than into an object a helper returns: this runs for every error built, and
@@ -110,77 +87,83 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
     const kept = text === undefined ? undefined : keptMessage(text);
     super(kept, hasOptions ? causeOf(options) : undefined);
     if (kept !== text) rememberGivenMessage(this, text as string);
-    if (!isPrepared(target.prototype)) {
-      // The first construction of a class of yours builds one probe of it, handed back watched (class-field-check.ts).
-      if (isProbeOf(target)) {
-        if (hasOptions) assignOptions(this, options);
-        return watchWrites(this);
-      }
-      prepareClass(target as unknown as Parameters<typeof prepareClass>[0]);
-    }
+    installRoot();
     if (hasOptions) assignOptions(this, options);
   }
 
   /**
-   * `instanceof` that also holds for errors made by another copy of faultline (the ESM and the
-   * CJS build in one process, or two installed versions): the value must carry the faultline
-   * brand and have on its prototype chain a class of this class's identity (its declared name,
-   * its nearest named ancestor's, its code). A class that declares no name of its own is matched
-   * by the ordinary prototype check only.
+   * Declares a class of your own, once, when it is defined: its name (a string, so that a minifier never
+   * changes it), its code, its defaults and its fields. On `FaultlineError` itself it starts a family of
+   * your own, whose `category` it needs; on any other class (`ToolError.subclass(...)`) the class is
+   * one of that class's family. Extend what it returns, or use it as it is. A spec that cannot work
+   * (a built-in's name, a field every error has, an unknown field type, a `required` key not in
+   * `fields`) is refused here with a TypeError that says what to write.
+   *
+   * @example
+   * ```ts
+   * import { FaultlineError, ToolError } from 'faultline';
+   *
+   * export class PaymentDeclinedError extends ToolError.subclass('PaymentDeclinedError', {
+   *   code: 'PAYMENT_DECLINED',
+   *   message: 'The payment was declined',
+   *   fields: { amountCents: 'number', currency: 'string' },
+   *   required: ['amountCents'],
+   * }) {}
+   * new PaymentDeclinedError({ toolName: 'charge_card', amountCents: 1200 }).amountCents; // 1200
+   *
+   * export class BillingError extends FaultlineError.subclass('BillingError', { category: 'TOOL', code: 'BILLING_ERROR' }) {}
+   * ```
    */
-  static override [Symbol.hasInstance]<T extends abstract new (...args: never) => unknown>(
-    this: T,
-    value: unknown,
-  ): value is InstanceType<T> {
+  static subclass<Class extends AnyErrorClass, const Fields extends DeclaredFields = {}, const Required extends readonly (keyof Fields & string)[] = readonly []>(
+    this: Class,
+    name: string,
+    spec: FamilySpec<Fields, Required>,
+  ): SubclassOf<Class, Fields, Required> {
+    const parent = this as unknown as typeof FaultlineError;
+    // Below a class with no declared ancestor (the abstract base, or a class written without subclass
+    // right below it) a class starts a family of its own.
+    const parentName = (parent.prototype as { [CLASS_NAME]?: string })[CLASS_NAME];
+    const given: unknown = spec ?? {}; // a JavaScript caller may leave it out
+    checkDeclaration(parentName ?? parent.name, name, given, parentName === undefined);
+    return declareClass(parent, name, given, fromValue) as unknown as SubclassOf<Class, Fields, Required>;
+  }
+
+  /**
+   * `instanceof` that also holds for errors made by another copy of faultline (the ESM and the
+   * CJS build in one process, or two installed versions): the value must carry the faultline brand
+   * and have on its prototype chain a class declared with the same name, below ancestors of the
+   * same names and codes. A class written without `subclass` is matched by its prototype only.
+   */
+  static override [Symbol.hasInstance]<T extends abstract new (...args: never) => unknown>(this: T, value: unknown): value is InstanceType<T> {
     try {
       if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
     } catch {
       return false; // a revoked Proxy, or one whose getPrototypeOf trap throws: not one of ours
     }
-    // Across copies by identity, for a class that declares its name: a class named by its JavaScript
-    // name alone (which a minifier shortens to a letter) is matched by its own prototype only.
-    const name = ownDeclaredName(this);
-    return name !== undefined && hasFaultlineBrand(value) && chainHasClass(value as object, name, identityOf, this);
+    if (!hasFaultlineBrand(value)) return false;
+    const declared = declaredPrototypeOf(this as unknown as { readonly prototype: object });
+    return declared !== undefined && chainDeclares(value as object, declared);
   }
 
   /**
    * Maps anything thrown into this class: the value's message, its status and the context's options,
    * with the value itself as `cause`; retryable when it was a network failure or a timeout. A faultline
-   * error passes through unchanged. Every family has it, yours too; a built-in family overrides it to
-   * pick its leaf class (`ToolError.from` gives a ToolTimeoutError for a timeout).
+   * error passes through unchanged. Every class has it; a built-in family overrides it to pick its
+   * leaf class (`ToolError.from` gives a ToolTimeoutError for a timeout), and every class made by
+   * `subclass` gives an error of its own class.
    *
    * @example
    * ```ts
-   * import { FaultlineError, type ErrorDefaults } from 'faultline';
+   * import { FaultlineError } from 'faultline';
    *
-   * class BillingError extends FaultlineError {
-   *   static override readonly defaults: ErrorDefaults = { name: 'BillingError', code: 'BILLING_ERROR', category: 'TOOL' };
-   * }
+   * class BillingError extends FaultlineError.subclass('BillingError', { category: 'TOOL', code: 'BILLING_ERROR' }) {}
    * const error = BillingError.from(new Error('card declined')); // a BillingError, cause: the Error
    * ```
    */
   static from<E extends FaultlineError>(value: E, context?: object): E;
-  static from<Class extends new (...args: never) => FaultlineError>(this: Class, value: unknown, context?: FromContext<Class>): InstanceType<Class>;
-  static from(this: abstract new (...args: never) => FaultlineError, value: unknown, context?: object): FaultlineError {
-    if (hasFaultlineBrand(value)) return value as FaultlineError;
-    const recognition = recognize(value);
-    const options = mappedOptions(value, recognition, context as { readonly status?: number } | undefined);
-    // A concrete class, as every class below the abstract base is (the base's constructor refuses itself).
-    const Concrete = this as unknown as new (message: string | undefined, options: object) => FaultlineError;
-    return new Concrete(recognition.message, isTransientKind(recognition) ? { ...options, retryable: true } : options);
-  }
-
-  /** The faultline brand, on the prototype so that it costs an instance nothing. */
-  get [ERROR_BRAND](): true {
-    return true;
-  }
-
-  /**
-   * What `console.log(error)` and Node's `util.inspect` print: the stack, then `code`, `category`,
-   * `retryable` (and `retryAfterMs`, `status`, `requestId` when set) with the error's own fields.
-   */
-  [NODE_INSPECT](depth: number, options: unknown, inspect: unknown): unknown {
-    return inspectError(this, options, inspect);
+  static from<Class extends AnyErrorClass>(this: Class, value: unknown, context?: FromContext<Class>): InstanceType<Class>;
+  static from(this: AnyErrorClass, value: unknown, context?: object): FaultlineError {
+    return fromValue.call(this, value, context);
   }
 
   /** The JSON contract: the same as `serializeError(this)`. */
@@ -195,9 +178,51 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
   }
 }
 
-// A class that names itself inside its own body is emitted by bundlers as `var X = class _X`,
-// and its constructor.name (which util.inspect prints) would read `_X`. So this check, and every
-// family's `from` builder, lives outside the class body.
+// A class that names itself inside its own body is emitted by bundlers as `var X = class _X`, and its
+// name (which util.inspect prints) would read `_X`. So every use of FaultlineError lives out here.
 function isAbstractBase(target: unknown): boolean {
   return target === FaultlineError;
+}
+
+/** The `from` of every class: a faultline error as it is, anything else an error of `this` class. */
+function fromValue(this: AnyErrorClass, value: unknown, context?: object): FaultlineError {
+  if (hasFaultlineBrand(value)) return value as FaultlineError;
+  const recognition = recognize(value);
+  const options = mappedOptions(value, recognition, context as { readonly status?: number } | undefined);
+  // A concrete class, as every class below the abstract base is (the base's constructor refuses itself).
+  const Concrete = this as unknown as new (message: string | undefined, options: object) => FaultlineError;
+  return new Concrete(recognition.message, isTransientKind(recognition) ? { ...options, retryable: true } : options);
+}
+
+/**
+ * Writes the abstract base's defaults, its brand and its `util.inspect` view onto its prototype, on
+ * first use rather than in the class body: a class member under a computed key is a statement a
+ * bundler must keep, and would bring the whole class into a bundle that imports only `ErrorCategory`.
+ */
+export function installRoot(): void {
+  const proto = FaultlineError.prototype;
+  if (Object.hasOwn(proto, ERROR_BRAND)) return;
+  define(proto, 'name', 'FaultlineError', false);
+  define(proto, 'code', 'FAULTLINE_ERROR', true);
+  define(proto, 'category', 'UNKNOWN', true);
+  define(proto, 'message', 'An error occurred', true);
+  define(proto, 'retryable', false, true);
+  define(proto, FIELD_TABLE, {} satisfies FieldTable, false);
+  define(proto, NODE_INSPECT, function inspect(this: object, depth: number, options: unknown, inspectValue: unknown): unknown {
+    return inspectError(this, options, inspectValue);
+  }, false);
+  // Last: a prototype with the brand is one whose defaults are all in place.
+  define(proto, ERROR_BRAND, true, false);
+}
+
+/**
+ * Declares one of faultline's own classes: `subclass` without its checks, which refuse the built-in
+ * names to every other class. `/* @__PURE__ *\/` at each call lets a bundler drop a class nobody imports.
+ */
+export function builtInClass<Class extends AnyErrorClass, const Fields extends FieldTable = {}>(
+  parent: Class,
+  name: string,
+  spec: { readonly code: string; readonly message: string; readonly category?: ErrorCategory; readonly retryable?: boolean | ((error: ErrorFields) => boolean); readonly status?: number; readonly fields?: Fields },
+): SubclassOf<Class, Fields, readonly []> {
+  return declareClass(parent, name, spec, fromValue) as unknown as SubclassOf<Class, Fields, readonly []>;
 }

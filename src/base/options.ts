@@ -1,6 +1,5 @@
-import { FIELD_TABLE } from './defaults.js';
-import type { FieldTable } from '../contract/class-fields.js';
-import type { ErrorDetails } from '../foundation/json.js';
+import { FIELD_TABLE } from './declare-class.js';
+import { BASE_FIELDS, type BaseFieldName, type BaseFieldOptions, type FieldTable, type FieldType } from '../contract/class-fields.js';
 import { setOwn } from '../foundation/own-property.js';
 import { isPlainObject } from '../foundation/plain-object.js';
 import { toWholeNonNegative } from '../foundation/whole-number.js';
@@ -11,23 +10,13 @@ import { toWholeNonNegative } from '../foundation/whole-number.js';
  * fields (`toolName`, `provider`, ...). A key that is neither one of these nor a field the class
  * declares is kept under `details`, never set as a field of its own.
  */
-export interface FaultlineErrorOptions {
+export interface FaultlineErrorOptions extends BaseFieldOptions {
   /** What caused this error; kept as the standard `cause`. */
   readonly cause?: unknown;
   /** Overrides the class's machine-readable code. */
   readonly code?: string | null | undefined;
   /** Overrides whether callers may retry. Anything but a boolean is dropped, so that the class default stays. */
   readonly retryable?: boolean | null | undefined;
-  /** Suggested delay before a retry. Whole milliseconds: NaN, negative or infinite is dropped, a fraction rounded. */
-  readonly retryAfterMs?: number | null | undefined;
-  /** The upstream HTTP status. Dropped or rounded like `retryAfterMs`. */
-  readonly status?: number | null | undefined;
-  /** The upstream request or trace id. */
-  readonly requestId?: string | null | undefined;
-  /** Concrete next steps a model or a person can act on. */
-  readonly recommendations?: readonly string[] | null | undefined;
-  /** Any further structured context: ids, operation, attempt. */
-  readonly details?: ErrorDetails | null | undefined;
 }
 
 /** The options given as the only argument: `new ToolNotFoundError({ toolName: 'delete' })`. */
@@ -67,9 +56,10 @@ export function causeOf(options: object): { cause: unknown } | undefined {
 }
 
 /**
- * Sets each option on the error: the base fields, and the fields the class declares (cleaned by
- * their type). Any other key is kept under `details` (an explicit `details` key of the same name
- * wins), so that a misspelt option is seen, and never becomes a field of its own.
+ * Sets each option on the error: the base fields (BASE_FIELDS), and the fields the class declares,
+ * each checked against its type. Any other key, and a declared field's value of another type, is
+ * kept under `details` (an explicit `details` key of the same name wins), so that a misspelt option
+ * or a value of the wrong type is seen, and never becomes a field.
  */
 export function assignOptions(error: object, options: object): void {
   const target = error as Record<string, unknown>;
@@ -82,8 +72,7 @@ export function assignOptions(error: object, options: object): void {
   let table: FieldTable | undefined;
   let unknown: Record<string, unknown> | undefined;
   for (const key of keys) {
-    const rule = optionRule(key);
-    if (rule === 'skip') continue;
+    if (isSkipped(key)) continue;
     let value: unknown;
     try {
       value = (options as Record<string, unknown>)[key];
@@ -91,22 +80,46 @@ export function assignOptions(error: object, options: object): void {
       continue;
     }
     if (value === undefined || value === null) continue;
-    if (rule === 'whole') value = toWholeNonNegative(value);
-    else if (rule === 'boolean' && typeof value !== 'boolean') continue;
-    else if (rule === 'field') {
-      table ??= (error as { readonly [FIELD_TABLE]?: FieldTable })[FIELD_TABLE] ?? {};
-      const type = Object.hasOwn(table, key) ? table[key] : undefined;
-      if (type === undefined) {
-        setOwn((unknown ??= {}), key, value);
-        continue;
-      }
-      if (type === 'whole') value = toWholeNonNegative(value);
-      else if (type === 'boolean' && typeof value !== 'boolean') continue;
+    if (key === 'code') {
+      target.code = value;
+      continue;
     }
+    if (key === 'retryable') {
+      // Anything but a boolean leaves the class's default in place.
+      if (typeof value === 'boolean') target.retryable = value;
+      continue;
+    }
+    if (Object.hasOwn(BASE_FIELDS, key)) {
+      const kept = BASE_FIELDS[key as BaseFieldName] === 'whole' ? toWholeNonNegative(value) : value;
+      if (kept !== undefined) target[key] = kept;
+      continue;
+    }
+    table ??= (error as { readonly [FIELD_TABLE]?: FieldTable })[FIELD_TABLE] ?? {};
+    const type = Object.hasOwn(table, key) ? table[key] : undefined;
+    const kept = type === undefined ? undefined : fieldValue(type, value);
     // A key naming a method (toString, toJSON) would replace it on this error: not a field.
-    if (value !== undefined && typeof target[key] !== 'function') target[key] = value;
+    if (kept !== undefined && typeof target[key] !== 'function') target[key] = kept;
+    else setOwn((unknown ??= {}), key, value);
   }
   if (unknown !== undefined) target.details = withUnknownOptions(unknown, target.details);
+}
+
+/** A declared field's value as its type keeps it, or undefined when it is of another type. */
+function fieldValue(type: FieldType, value: unknown): unknown {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string' ? value : undefined;
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+    case 'whole':
+      return toWholeNonNegative(value);
+    case 'boolean':
+      return typeof value === 'boolean' ? value : undefined;
+    case 'stringRecord':
+      return typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+    case 'json':
+      return value;
+  }
 }
 
 function withUnknownOptions(unknown: Record<string, unknown>, details: unknown): Record<string, unknown> {
@@ -122,26 +135,16 @@ function withUnknownOptions(unknown: Record<string, unknown>, details: unknown):
 }
 
 /**
- * What an options key sets: nothing (`skip`), a whole non-negative number (`whole`), a boolean
- * (`boolean`, anything else dropped), a base field as given (`base`), or a field only if the class
- * declares it (`field`). A switch rather than
- * Sets: it runs for every option of every error built, and comparing the interned strings
- * `Object.keys` returns costs less than hashing them.
+ * Whether an options key sets nothing: it belongs to the class or to Error itself, and `__proto__`
+ * and `constructor` would reach past the instance, and `then` would make the error a thenable that
+ * `await` unwraps.
  */
-function optionRule(key: string): 'skip' | 'whole' | 'boolean' | 'base' | 'field' {
+function isSkipped(key: string): boolean {
   switch (key) {
-    // They belong to the class or to Error itself; `__proto__` and `constructor` would reach past
-    // the instance, and `then` would make the error a thenable that `await` unwraps.
     case 'cause': case 'name': case 'category': case 'message': case 'stack':
     case '__proto__': case 'constructor': case 'then':
-      return 'skip';
-    case 'retryAfterMs': case 'status':
-      return 'whole';
-    case 'retryable':
-      return 'boolean';
-    case 'code': case 'requestId': case 'recommendations': case 'details':
-      return 'base';
+      return true;
     default:
-      return 'field';
+      return false;
   }
 }

@@ -1,53 +1,78 @@
-import type { JsonValue } from '../foundation/json.js';
+import type { ErrorDetails, JsonValue } from '../foundation/json.js';
 
 /**
- * How the contract writes a class's own field: `string`, `whole` (a whole number, 0 or more:
- * fractions are rounded, anything else dropped), `boolean` (anything else dropped), `stringRecord`
- * (path → message), or `json` (any JSON value, as a user class's field is by default).
+ * How a class's own field is kept and written: `string`, `number` (any finite number), `whole` (a whole
+ * number, 0 or more: fractions are rounded), `boolean`, `stringRecord` (path → message), or `json`
+ * (any JSON value). A constructor option of another type is kept under `details`, never dropped.
  */
-export type FieldType = 'string' | 'whole' | 'boolean' | 'stringRecord' | 'json';
+export type FieldType = 'string' | 'number' | 'whole' | 'boolean' | 'stringRecord' | 'json';
 
-/** A class's own fields by name, with how each is written. */
+/** A class's own fields by name, with how each is kept and written. */
 export type FieldTable = { readonly [field: string]: FieldType };
 
 /** The value a field of type `T` holds. */
 export type FieldValue<T extends FieldType> = T extends 'string'
   ? string
-  : T extends 'whole'
+  : T extends 'number' | 'whole'
     ? number
     : T extends 'boolean'
-    ? boolean
-    : T extends 'stringRecord'
-      ? Readonly<Record<string, string>>
-      : JsonValue;
+      ? boolean
+      : T extends 'stringRecord'
+        ? Readonly<Record<string, string>>
+        : JsonValue;
 
 /**
- * The instance fields a table declares: each optional and read-only. Their TSDoc is the table's.
- * With {@link FieldOptionsOf}, the way to give a class of yours fields from one table:
- *
- * @example
- * ```ts
- * const PAYMENT_FIELDS = { amountCents: 'whole' } as const;
- * interface PaymentOptions extends ToolErrorOptions, FieldOptionsOf<typeof PAYMENT_FIELDS> {}
- * interface PaymentError extends FieldsOf<typeof PAYMENT_FIELDS> {}
- * class PaymentError extends ToolError<PaymentOptions> {
- *   static override readonly defaults: ErrorDefaults = { name: 'PaymentError', fields: PAYMENT_FIELDS };
- * }
- * new PaymentError({ amountCents: 1200 }).amountCents; // 1200
- * ```
+ * The instance fields a table declares, read-only: those named in `Required` always set, the others
+ * optional. Their TSDoc is the table's.
  */
-export type FieldsOf<Table extends FieldTable> = { readonly [K in keyof Table]?: FieldValue<Table[K]> | undefined };
+export type FieldsOf<Table extends FieldTable, Required extends PropertyKey = never> = {
+  readonly [K in keyof Table as K extends Required ? never : K]?: FieldValue<Table[K]> | undefined;
+} & {
+  readonly [K in keyof Table as K extends Required ? K : never]: FieldValue<Table[K]>;
+};
 
 /**
- * The constructor options a table declares. `null` and `undefined` are accepted and skipped, so
- * that `retryAfterMs: header ?? undefined` compiles under `exactOptionalPropertyTypes`.
- *
- * @example
- * ```ts
- * interface PaymentOptions extends ToolErrorOptions, FieldOptionsOf<{ readonly amountCents: 'whole' }> {}
- * ```
+ * The constructor options a table declares. An optional field also takes `null` and `undefined`,
+ * skipped, so that `timeoutMs: header ?? undefined` compiles under `exactOptionalPropertyTypes`.
  */
-export type FieldOptionsOf<Table extends FieldTable> = { readonly [K in keyof Table]?: FieldValue<Table[K]> | null | undefined };
+export type FieldOptionsOf<Table extends FieldTable, Required extends PropertyKey = never> = {
+  readonly [K in keyof Table as K extends Required ? never : K]?: FieldValue<Table[K]> | null | undefined;
+} & {
+  readonly [K in keyof Table as K extends Required ? K : never]: FieldValue<Table[K]>;
+};
+
+/**
+ * The optional fields every error has, with how each is kept, in the contract's order: the
+ * constructor, the types, the writer's key order, the validator and `faultline/schema` read this one
+ * table. `recommendations` (a list of strings) and `details` (JSON data) have types of their own.
+ */
+export const BASE_FIELDS = {
+  /** Suggested delay before a retry, whole milliseconds. */
+  retryAfterMs: 'whole',
+  /** The upstream HTTP status, where one exists. */
+  status: 'whole',
+  /** The upstream request or trace id. */
+  requestId: 'string',
+  /** Concrete next steps a model or a person can act on. */
+  recommendations: 'recommendations',
+  /** Any further structured context. */
+  details: 'details',
+} as const;
+
+/** The names of the optional fields every error has, in the contract's order. */
+export type BaseFieldName = keyof typeof BASE_FIELDS;
+
+/** The value a base field holds. */
+type BaseFieldValue<T> = T extends 'whole' ? number : T extends 'string' ? string : T extends 'recommendations' ? readonly string[] : ErrorDetails;
+
+/**
+ * The base fields as an error holds them. `retryAfterMs` and `status` are whole numbers, never negative:
+ * given as options, NaN, a negative or an infinite number is dropped and a fraction rounded.
+ */
+export type BaseFields = { readonly [K in BaseFieldName]?: BaseFieldValue<(typeof BASE_FIELDS)[K]> };
+
+/** The base fields as constructor options: `null` and `undefined` are skipped. */
+export type BaseFieldOptions = { readonly [K in BaseFieldName]?: BaseFieldValue<(typeof BASE_FIELDS)[K]> | null | undefined };
 
 // One table per family, written once: the family's options type, its instance fields, the
 // contract's SerializedError, the validator and the zod schema all derive from these. Adding a

@@ -1,8 +1,6 @@
-import { FaultlineError } from '../base/faultline-error.js';
+import { builtInClass, FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
-import type { ErrorDefaults } from '../base/defaults.js';
-import { builtInDefaults } from '../base/built-in-classes.js';
-import { AGENT_FIELDS, AGENT_MAX_ITERATIONS_FIELDS, AGENT_STATE_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
+import { AGENT_FIELDS, AGENT_MAX_ITERATIONS_FIELDS, AGENT_STATE_FIELDS, type FieldOptionsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { isTransientKind, mappedOptions } from '../recognition/mapped-options.js';
@@ -19,9 +17,6 @@ export interface AgentStateErrorOptions extends AgentErrorOptions, FieldOptionsO
 /** What `AgentError.from` may add to the error it builds. */
 export type AgentContext = Omit<AgentErrorOptions, 'cause'>;
 
-// The instance fields are declared by AGENT_FIELDS (src/contract/class-fields.ts), with their TSDoc.
-export interface AgentError<Options extends AgentErrorOptions = AgentErrorOptions> extends FieldsOf<typeof AGENT_FIELDS> {}
-
 /**
  * An agent loop failed. The family base: `instanceof AgentError` matches every agent error.
  *
@@ -30,15 +25,12 @@ export interface AgentError<Options extends AgentErrorOptions = AgentErrorOption
  * throw new AgentError('The plan was empty', { agentId: 'planner' });
  * ```
  */
-export class AgentError<Options extends AgentErrorOptions = AgentErrorOptions> extends FaultlineError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'AgentError',
-    code: 'AGENT_ERROR',
-    category: 'AGENT',
-    message: 'The agent failed',
-    fields: AGENT_FIELDS,
-  });
-
+export class AgentError extends /* @__PURE__ */ builtInClass(FaultlineError, 'AgentError', {
+  code: 'AGENT_ERROR',
+  category: 'AGENT',
+  message: 'The agent failed',
+  fields: AGENT_FIELDS,
+}) {
   /**
    * Maps anything thrown inside an agent loop into the agent family: an abort becomes
    * AgentAbortedError, anything else AgentError (retryable when it was a network failure or a
@@ -64,40 +56,22 @@ function agentErrorFor(value: unknown, recognition: Recognition, context: AgentC
   return new AgentError(recognition.message, isTransientKind(recognition) ? { ...options, retryable: true } : options);
 }
 
-// The instance fields are declared by AGENT_MAX_ITERATIONS_FIELDS (src/contract/class-fields.ts), with their TSDoc.
-export interface AgentMaxIterationsError<Options extends AgentMaxIterationsErrorOptions = AgentMaxIterationsErrorOptions> extends FieldsOf<typeof AGENT_MAX_ITERATIONS_FIELDS> {}
-
 /** The loop reached its iteration limit without finishing. */
-export class AgentMaxIterationsError<Options extends AgentMaxIterationsErrorOptions = AgentMaxIterationsErrorOptions> extends AgentError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'AgentMaxIterationsError',
-    code: 'AGENT_MAX_ITERATIONS',
-    message: 'The agent reached its iteration limit',
-    fields: AGENT_MAX_ITERATIONS_FIELDS,
-  });
-}
-
-// The instance fields are declared by AGENT_STATE_FIELDS (src/contract/class-fields.ts), with their TSDoc.
-export interface AgentStateError<Options extends AgentStateErrorOptions = AgentStateErrorOptions> extends FieldsOf<typeof AGENT_STATE_FIELDS> {}
+export class AgentMaxIterationsError extends /* @__PURE__ */ builtInClass(AgentError, 'AgentMaxIterationsError', {
+  code: 'AGENT_MAX_ITERATIONS',
+  message: 'The agent reached its iteration limit',
+  fields: AGENT_MAX_ITERATIONS_FIELDS,
+}) {}
 
 /** The agent was asked for a state transition its state machine does not allow. */
-export class AgentStateError<Options extends AgentStateErrorOptions = AgentStateErrorOptions> extends AgentError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'AgentStateError',
-    code: 'AGENT_INVALID_STATE_TRANSITION',
-    message: 'The agent cannot make this state transition',
-    fields: AGENT_STATE_FIELDS,
-  });
-
-  /** The state it was asked to move to. */
-  declare readonly targetState?: string;
-}
+export class AgentStateError extends /* @__PURE__ */ builtInClass(AgentError, 'AgentStateError', {
+  code: 'AGENT_INVALID_STATE_TRANSITION',
+  message: 'The agent cannot make this state transition',
+  fields: AGENT_STATE_FIELDS,
+}) {}
 
 /** The run was aborted, by an AbortSignal or by the caller. */
-export class AgentAbortedError<Options extends AgentErrorOptions = AgentErrorOptions> extends AgentError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'AgentAbortedError',
-    code: 'AGENT_ABORTED',
-    message: 'The agent run was aborted',
-  });
-}
+export class AgentAbortedError extends /* @__PURE__ */ builtInClass(AgentError, 'AgentAbortedError', {
+  code: 'AGENT_ABORTED',
+  message: 'The agent run was aborted',
+}) {}

@@ -1,8 +1,6 @@
-import { FaultlineError } from '../base/faultline-error.js';
+import { builtInClass, FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
-import type { ErrorDefaults } from '../base/defaults.js';
-import { builtInDefaults } from '../base/built-in-classes.js';
-import { MODEL_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
+import { MODEL_FIELDS, type FieldOptionsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { mappedOptions } from '../recognition/mapped-options.js';
@@ -16,9 +14,6 @@ export interface AuthErrorOptions extends FaultlineErrorOptions, FieldOptionsOf<
 /** What `AuthError.from` may add to the error it builds. */
 export type AuthContext = Omit<AuthErrorOptions, 'cause'>;
 
-// The instance fields are declared by MODEL_FIELDS (src/contract/class-fields.ts), with their TSDoc.
-export interface AuthError<Options extends AuthErrorOptions = AuthErrorOptions> extends FieldsOf<typeof MODEL_FIELDS> {}
-
 /**
  * Authentication or authorization failed. The family base of AuthenticationError (401) and
  * AuthorizationError (403).
@@ -28,15 +23,12 @@ export interface AuthError<Options extends AuthErrorOptions = AuthErrorOptions> 
  * if (error instanceof AuthError) promptForCredentials();
  * ```
  */
-export class AuthError<Options extends AuthErrorOptions = AuthErrorOptions> extends FaultlineError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'AuthError',
-    code: 'AUTH_ERROR',
-    category: 'AUTH',
-    message: 'Authentication or authorization failed',
-    fields: MODEL_FIELDS,
-  });
-
+export class AuthError extends /* @__PURE__ */ builtInClass(FaultlineError, 'AuthError', {
+  code: 'AUTH_ERROR',
+  category: 'AUTH',
+  message: 'Authentication or authorization failed',
+  fields: MODEL_FIELDS,
+}) {
   /**
    * Maps anything thrown by an authenticated call into the auth family: status 401 becomes
    * AuthenticationError, 403 AuthorizationError, anything else AuthError. A faultline error
@@ -63,21 +55,15 @@ function authErrorFor(value: unknown, recognition: Recognition, context: AuthCon
 }
 
 /** The caller is not authenticated, or its credentials were rejected. `status` defaults to 401. */
-export class AuthenticationError<Options extends AuthErrorOptions = AuthErrorOptions> extends AuthError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'AuthenticationError',
-    code: 'AUTH_UNAUTHENTICATED',
-    message: 'Authentication is required or failed',
-    status: 401,
-  });
-}
+export class AuthenticationError extends /* @__PURE__ */ builtInClass(AuthError, 'AuthenticationError', {
+  code: 'AUTH_UNAUTHENTICATED',
+  message: 'Authentication is required or failed',
+  status: 401,
+}) {}
 
 /** The caller is authenticated but not allowed to do this. `status` defaults to 403. */
-export class AuthorizationError<Options extends AuthErrorOptions = AuthErrorOptions> extends AuthError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'AuthorizationError',
-    code: 'AUTH_FORBIDDEN',
-    message: 'The caller is not allowed to do this',
-    status: 403,
-  });
-}
+export class AuthorizationError extends /* @__PURE__ */ builtInClass(AuthError, 'AuthorizationError', {
+  code: 'AUTH_FORBIDDEN',
+  message: 'The caller is not allowed to do this',
+  status: 403,
+}) {}

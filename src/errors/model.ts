@@ -1,8 +1,6 @@
-import { FaultlineError } from '../base/faultline-error.js';
+import { builtInClass, FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
-import type { ErrorDefaults } from '../base/defaults.js';
-import { builtInDefaults } from '../base/built-in-classes.js';
-import { MODEL_FIELDS, TIMEOUT_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
+import { MODEL_FIELDS, TIMEOUT_FIELDS, type FieldOptionsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { isSdkTimeout, providerFailure, readProviderError, type ProviderReading } from '../recognition/provider-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
@@ -19,9 +17,6 @@ export interface ModelTimeoutErrorOptions extends ModelErrorOptions, FieldOption
 /** What `ModelError.from` may add to the error it builds. */
 export type ModelContext = Omit<ModelErrorOptions, 'cause'>;
 
-// The instance fields are declared by MODEL_FIELDS (src/contract/class-fields.ts), with their TSDoc.
-export interface ModelError<Options extends ModelErrorOptions = ModelErrorOptions> extends FieldsOf<typeof MODEL_FIELDS> {}
-
 /**
  * A call to a language model failed. The family base: `instanceof ModelError` matches every
  * model error.
@@ -31,18 +26,12 @@ export interface ModelError<Options extends ModelErrorOptions = ModelErrorOption
  * throw new ModelError('The completion was empty', { provider: 'openai', model: 'gpt-4o' });
  * ```
  */
-export class ModelError<Options extends ModelErrorOptions = ModelErrorOptions> extends FaultlineError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'ModelError',
-    code: 'MODEL_ERROR',
-    category: 'MODEL',
-    message: 'The model call failed',
-    fields: MODEL_FIELDS,
-  });
-
-  /** The model id. */
-  declare readonly model?: string;
-
+export class ModelError extends /* @__PURE__ */ builtInClass(FaultlineError, 'ModelError', {
+  code: 'MODEL_ERROR',
+  category: 'MODEL',
+  message: 'The model call failed',
+  fields: MODEL_FIELDS,
+}) {
   /**
    * Maps anything thrown by a model call into the model family: a timeout becomes
    * ModelTimeoutError, status 429 ModelRateLimitError, a network failure or another status
@@ -148,28 +137,19 @@ export function modelErrorFor(
  * throw new ModelRateLimitError(undefined, { provider: 'openai', retryAfterMs: 2000, status: 429 });
  * ```
  */
-export class ModelRateLimitError<Options extends ModelErrorOptions = ModelErrorOptions> extends ModelError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'ModelRateLimitError',
-    code: 'MODEL_RATE_LIMITED',
-    message: 'The model provider rate-limited the request',
-    retryable: true,
-  });
-}
-
-// The instance fields are declared by TIMEOUT_FIELDS (src/contract/class-fields.ts), with their TSDoc.
-export interface ModelTimeoutError<Options extends ModelTimeoutErrorOptions = ModelTimeoutErrorOptions> extends FieldsOf<typeof TIMEOUT_FIELDS> {}
+export class ModelRateLimitError extends /* @__PURE__ */ builtInClass(ModelError, 'ModelRateLimitError', {
+  code: 'MODEL_RATE_LIMITED',
+  message: 'The model provider rate-limited the request',
+  retryable: true,
+}) {}
 
 /** The model call ran out of time. Retryable. */
-export class ModelTimeoutError<Options extends ModelTimeoutErrorOptions = ModelTimeoutErrorOptions> extends ModelError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'ModelTimeoutError',
-    code: 'MODEL_TIMEOUT',
-    message: 'The model call timed out',
-    retryable: true,
-    fields: TIMEOUT_FIELDS,
-  });
-}
+export class ModelTimeoutError extends /* @__PURE__ */ builtInClass(ModelError, 'ModelTimeoutError', {
+  code: 'MODEL_TIMEOUT',
+  message: 'The model call timed out',
+  retryable: true,
+  fields: TIMEOUT_FIELDS,
+}) {}
 
 /**
  * The provider's API answered with an error. Retryable exactly when `status` is 408, 409 or
@@ -181,14 +161,11 @@ export class ModelTimeoutError<Options extends ModelTimeoutErrorOptions = ModelT
  * new ModelApiError('Bad request', { status: 400 }).retryable; // false
  * ```
  */
-export class ModelApiError<Options extends ModelErrorOptions = ModelErrorOptions> extends ModelError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'ModelApiError',
-    code: 'MODEL_API_ERROR',
-    message: 'The model provider returned an error',
-    retryable: (error) => isRetryableStatus(error.status),
-  });
-}
+export class ModelApiError extends /* @__PURE__ */ builtInClass(ModelError, 'ModelApiError', {
+  code: 'MODEL_API_ERROR',
+  message: 'The model provider returned an error',
+  retryable: (error) => isRetryableStatus(error.status),
+}) {}
 
 /** The statuses after which a repeated request may succeed: timeout, conflict, server errors. */
 export function isRetryableStatus(status: number | undefined): boolean {
@@ -206,14 +183,11 @@ export function isRetryableStatus(status: number | undefined): boolean {
  * throw new ModelQuotaExceededError({ provider: 'openai', status: 429 });
  * ```
  */
-export class ModelQuotaExceededError<Options extends ModelErrorOptions = ModelErrorOptions> extends ModelError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'ModelQuotaExceededError',
-    code: 'MODEL_QUOTA_EXCEEDED',
-    message: 'The account is out of quota, credits or budget for this provider',
-    retryable: false,
-  });
-}
+export class ModelQuotaExceededError extends /* @__PURE__ */ builtInClass(ModelError, 'ModelQuotaExceededError', {
+  code: 'MODEL_QUOTA_EXCEEDED',
+  message: 'The account is out of quota, credits or budget for this provider',
+  retryable: false,
+}) {}
 
 /**
  * The provider's content policy refused the request or its answer. Not retryable as is. Throw it
@@ -224,23 +198,17 @@ export class ModelQuotaExceededError<Options extends ModelErrorOptions = ModelEr
  * if (choice.finish_reason === 'content_filter') throw new ModelContentFilterError({ provider: 'openai', model: 'gpt-4o' });
  * ```
  */
-export class ModelContentFilterError<Options extends ModelErrorOptions = ModelErrorOptions> extends ModelError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'ModelContentFilterError',
-    code: 'MODEL_CONTENT_FILTERED',
-    message: "The provider's content policy refused the request",
-    retryable: false,
-  });
-}
+export class ModelContentFilterError extends /* @__PURE__ */ builtInClass(ModelError, 'ModelContentFilterError', {
+  code: 'MODEL_CONTENT_FILTERED',
+  message: "The provider's content policy refused the request",
+  retryable: false,
+}) {}
 
 /** The input does not fit the model's context window. Not retryable as is: shorten it first. */
-export class ModelContextLengthError<Options extends ModelErrorOptions = ModelErrorOptions> extends ModelError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'ModelContextLengthError',
-    code: 'MODEL_CONTEXT_LENGTH_EXCEEDED',
-    message: "The input exceeds the model's context length",
-  });
-}
+export class ModelContextLengthError extends /* @__PURE__ */ builtInClass(ModelError, 'ModelContextLengthError', {
+  code: 'MODEL_CONTEXT_LENGTH_EXCEEDED',
+  message: "The input exceeds the model's context length",
+}) {}
 
 /**
  * The model answered, but not with what was asked: no object, no content, JSON that does not parse
@@ -255,14 +223,11 @@ export class ModelContextLengthError<Options extends ModelErrorOptions = ModelEr
  * throw new ModelOutputError('The answer did not match the schema', { provider: 'openai', model: 'gpt-4o' });
  * ```
  */
-export class ModelOutputError<Options extends ModelErrorOptions = ModelErrorOptions> extends ModelError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'ModelOutputError',
-    code: 'MODEL_OUTPUT_INVALID',
-    message: "The model's output was not what was asked for",
-    retryable: true,
-  });
-}
+export class ModelOutputError extends /* @__PURE__ */ builtInClass(ModelError, 'ModelOutputError', {
+  code: 'MODEL_OUTPUT_INVALID',
+  message: "The model's output was not what was asked for",
+  retryable: true,
+}) {}
 
 type ModelKind = 'model-output' | 'content-filter' | 'context-length' | 'rate-limit' | 'model-api' | 'model-timeout' | 'unauthenticated';
 

@@ -1,8 +1,6 @@
-import { FaultlineError } from '../base/faultline-error.js';
+import { builtInClass, FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
-import type { ErrorDefaults } from '../base/defaults.js';
-import { builtInDefaults } from '../base/built-in-classes.js';
-import { SECURITY_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
+import { SECURITY_FIELDS, type FieldOptionsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { mappedOptions } from '../recognition/mapped-options.js';
@@ -13,9 +11,6 @@ export interface SecurityErrorOptions extends FaultlineErrorOptions, FieldOption
 /** What `SecurityError.from` may add to the error it builds. */
 export type SecurityContext = Omit<SecurityErrorOptions, 'cause'>;
 
-// The instance fields are declared by SECURITY_FIELDS (src/contract/class-fields.ts), with their TSDoc.
-export interface SecurityError<Options extends SecurityErrorOptions = SecurityErrorOptions> extends FieldsOf<typeof SECURITY_FIELDS> {}
-
 /**
  * A guardrail or security policy denied the operation. Never retryable: the same request
  * would be denied again.
@@ -25,15 +20,12 @@ export interface SecurityError<Options extends SecurityErrorOptions = SecurityEr
  * throw new SecurityError('Prompt injection detected', { policy: 'input-guard' });
  * ```
  */
-export class SecurityError<Options extends SecurityErrorOptions = SecurityErrorOptions> extends FaultlineError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'SecurityError',
-    code: 'SECURITY_VIOLATION',
-    category: 'SECURITY',
-    message: 'A security policy denied the operation',
-    fields: SECURITY_FIELDS,
-  });
-
+export class SecurityError extends /* @__PURE__ */ builtInClass(FaultlineError, 'SecurityError', {
+  code: 'SECURITY_VIOLATION',
+  category: 'SECURITY',
+  message: 'A security policy denied the operation',
+  fields: SECURITY_FIELDS,
+}) {
   /**
    * Wraps anything a guardrail threw as a SecurityError. A faultline error passes through unchanged.
    *

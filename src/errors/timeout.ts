@@ -1,8 +1,6 @@
-import { FaultlineError } from '../base/faultline-error.js';
+import { builtInClass, FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
-import type { ErrorDefaults } from '../base/defaults.js';
-import { builtInDefaults } from '../base/built-in-classes.js';
-import { TIMEOUT_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
+import { TIMEOUT_FIELDS, type FieldOptionsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { mappedOptions } from '../recognition/mapped-options.js';
@@ -13,9 +11,6 @@ export interface TimeoutErrorOptions extends FaultlineErrorOptions, FieldOptions
 /** What `TimeoutError.from` may add to the error it builds. */
 export type TimeoutContext = Omit<TimeoutErrorOptions, 'cause'>;
 
-// The instance fields are declared by TIMEOUT_FIELDS (src/contract/class-fields.ts), with their TSDoc.
-export interface TimeoutError<Options extends TimeoutErrorOptions = TimeoutErrorOptions> extends FieldsOf<typeof TIMEOUT_FIELDS> {}
-
 /**
  * An operation ran out of time (outside a model or tool call, which have their own classes).
  * Retryable.
@@ -25,16 +20,13 @@ export interface TimeoutError<Options extends TimeoutErrorOptions = TimeoutError
  * throw new TimeoutError('Embedding batch timed out', { timeoutMs: 30_000 });
  * ```
  */
-export class TimeoutError<Options extends TimeoutErrorOptions = TimeoutErrorOptions> extends FaultlineError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'TimeoutError',
-    code: 'TIMEOUT',
-    category: 'TIMEOUT',
-    message: 'The operation timed out',
-    retryable: true,
-    fields: TIMEOUT_FIELDS,
-  });
-
+export class TimeoutError extends /* @__PURE__ */ builtInClass(FaultlineError, 'TimeoutError', {
+  code: 'TIMEOUT',
+  category: 'TIMEOUT',
+  message: 'The operation timed out',
+  retryable: true,
+  fields: TIMEOUT_FIELDS,
+}) {
   /**
    * Wraps any value as a TimeoutError. A faultline error passes through unchanged.
    *

@@ -1,8 +1,6 @@
-import { FaultlineError } from '../base/faultline-error.js';
+import { builtInClass, FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
-import type { ErrorDefaults } from '../base/defaults.js';
-import { builtInDefaults } from '../base/built-in-classes.js';
-import { TIMEOUT_FIELDS, TOOL_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
+import { TIMEOUT_FIELDS, TOOL_FIELDS, type FieldOptionsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { isTransientKind, mappedOptions } from '../recognition/mapped-options.js';
@@ -16,9 +14,6 @@ export interface ToolTimeoutErrorOptions extends ToolErrorOptions, FieldOptionsO
 /** What `ToolError.from` may add to the error it builds. */
 export type ToolContext = Omit<ToolErrorOptions, 'cause'>;
 
-// The instance fields are declared by TOOL_FIELDS (src/contract/class-fields.ts), with their TSDoc.
-export interface ToolError<Options extends ToolErrorOptions = ToolErrorOptions> extends FieldsOf<typeof TOOL_FIELDS> {}
-
 /**
  * A tool call failed. The family base: `instanceof ToolError` matches every tool error.
  *
@@ -27,15 +22,12 @@ export interface ToolError<Options extends ToolErrorOptions = ToolErrorOptions> 
  * throw new ToolError('The tool returned malformed output', { toolName: 'search' });
  * ```
  */
-export class ToolError<Options extends ToolErrorOptions = ToolErrorOptions> extends FaultlineError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'ToolError',
-    code: 'TOOL_ERROR',
-    category: 'TOOL',
-    message: 'The tool call failed',
-    fields: TOOL_FIELDS,
-  });
-
+export class ToolError extends /* @__PURE__ */ builtInClass(FaultlineError, 'ToolError', {
+  code: 'TOOL_ERROR',
+  category: 'TOOL',
+  message: 'The tool call failed',
+  fields: TOOL_FIELDS,
+}) {
   /**
    * Maps anything a tool threw into the tool family: a timeout becomes ToolTimeoutError,
    * anything else ToolExecutionError (retryable when it was a network failure). A faultline
@@ -72,42 +64,27 @@ function toolErrorFor(value: unknown, recognition: Recognition, context: ToolCon
  * throw new ToolNotFoundError("Tool 'delete' is not registered", { toolName: 'delete' });
  * ```
  */
-export class ToolNotFoundError<Options extends ToolErrorOptions = ToolErrorOptions> extends ToolError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'ToolNotFoundError',
-    code: 'TOOL_NOT_FOUND',
-    message: 'The requested tool is not registered',
-  });
-}
+export class ToolNotFoundError extends /* @__PURE__ */ builtInClass(ToolError, 'ToolNotFoundError', {
+  code: 'TOOL_NOT_FOUND',
+  message: 'The requested tool is not registered',
+}) {}
 
 /** Running the tool was not permitted. */
-export class ToolPermissionError<Options extends ToolErrorOptions = ToolErrorOptions> extends ToolError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'ToolPermissionError',
-    code: 'TOOL_PERMISSION_DENIED',
-    message: 'Permission to run the tool was denied',
-  });
-}
+export class ToolPermissionError extends /* @__PURE__ */ builtInClass(ToolError, 'ToolPermissionError', {
+  code: 'TOOL_PERMISSION_DENIED',
+  message: 'Permission to run the tool was denied',
+}) {}
 
 /** The tool ran and threw. */
-export class ToolExecutionError<Options extends ToolErrorOptions = ToolErrorOptions> extends ToolError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'ToolExecutionError',
-    code: 'TOOL_EXECUTION_ERROR',
-    message: 'The tool failed while running',
-  });
-}
-
-// The instance fields are declared by TIMEOUT_FIELDS (src/contract/class-fields.ts), with their TSDoc.
-export interface ToolTimeoutError<Options extends ToolTimeoutErrorOptions = ToolTimeoutErrorOptions> extends FieldsOf<typeof TIMEOUT_FIELDS> {}
+export class ToolExecutionError extends /* @__PURE__ */ builtInClass(ToolError, 'ToolExecutionError', {
+  code: 'TOOL_EXECUTION_ERROR',
+  message: 'The tool failed while running',
+}) {}
 
 /** The tool ran out of time. Retryable. */
-export class ToolTimeoutError<Options extends ToolTimeoutErrorOptions = ToolTimeoutErrorOptions> extends ToolError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'ToolTimeoutError',
-    code: 'TOOL_TIMEOUT',
-    message: 'The tool call timed out',
-    retryable: true,
-    fields: TIMEOUT_FIELDS,
-  });
-}
+export class ToolTimeoutError extends /* @__PURE__ */ builtInClass(ToolError, 'ToolTimeoutError', {
+  code: 'TOOL_TIMEOUT',
+  message: 'The tool call timed out',
+  retryable: true,
+  fields: TIMEOUT_FIELDS,
+}) {}

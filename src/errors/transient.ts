@@ -1,7 +1,5 @@
-import { FaultlineError } from '../base/faultline-error.js';
+import { builtInClass, FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
-import type { ErrorDefaults } from '../base/defaults.js';
-import { builtInDefaults } from '../base/built-in-classes.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { mappedOptions } from '../recognition/mapped-options.js';
@@ -18,15 +16,12 @@ export type TransientContext = Omit<FaultlineErrorOptions, 'cause'>;
  * throw new TransientError('Connection reset by peer', { retryAfterMs: 500 });
  * ```
  */
-export class TransientError<Options extends FaultlineErrorOptions = FaultlineErrorOptions> extends FaultlineError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'TransientError',
-    code: 'TRANSIENT',
-    category: 'TRANSIENT',
-    message: 'A transient failure occurred; retrying may succeed',
-    retryable: true,
-  });
-
+export class TransientError extends /* @__PURE__ */ builtInClass(FaultlineError, 'TransientError', {
+  code: 'TRANSIENT',
+  category: 'TRANSIENT',
+  message: 'A transient failure occurred; retrying may succeed',
+  retryable: true,
+}) {
   /**
    * Wraps any value as a TransientError. A faultline error passes through unchanged.
    *

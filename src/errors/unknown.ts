@@ -1,7 +1,5 @@
-import { FaultlineError } from '../base/faultline-error.js';
+import { builtInClass, FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
-import type { ErrorDefaults } from '../base/defaults.js';
-import { builtInDefaults } from '../base/built-in-classes.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { mappedOptions } from '../recognition/mapped-options.js';
@@ -18,14 +16,11 @@ export type UnknownContext = Omit<FaultlineErrorOptions, 'cause'>;
  * normalizeError('boom'); // UnknownError { message: 'boom', cause: 'boom' }
  * ```
  */
-export class UnknownError<Options extends FaultlineErrorOptions = FaultlineErrorOptions> extends FaultlineError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'UnknownError',
-    code: 'UNKNOWN_ERROR',
-    category: 'UNKNOWN',
-    message: 'An unknown error occurred',
-  });
-
+export class UnknownError extends /* @__PURE__ */ builtInClass(FaultlineError, 'UnknownError', {
+  code: 'UNKNOWN_ERROR',
+  category: 'UNKNOWN',
+  message: 'An unknown error occurred',
+}) {
   /**
    * Wraps any value as an UnknownError. A faultline error passes through unchanged.
    *

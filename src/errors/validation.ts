@@ -1,8 +1,6 @@
-import { FaultlineError } from '../base/faultline-error.js';
+import { builtInClass, FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
-import type { ErrorDefaults } from '../base/defaults.js';
-import { builtInDefaults } from '../base/built-in-classes.js';
-import { VALIDATION_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
+import { VALIDATION_FIELDS, type FieldOptionsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { zodIssueFields } from '../recognition/zod-issues.js';
@@ -14,9 +12,6 @@ export interface ValidationErrorOptions extends FaultlineErrorOptions, FieldOpti
 /** What `ValidationError.from` may add to the error it builds. */
 export type ValidationContext = Omit<ValidationErrorOptions, 'cause'>;
 
-// The instance fields are declared by VALIDATION_FIELDS (src/contract/class-fields.ts), with their TSDoc.
-export interface ValidationError<Options extends ValidationErrorOptions = ValidationErrorOptions> extends FieldsOf<typeof VALIDATION_FIELDS> {}
-
 /**
  * Input did not have the expected shape: a tool's arguments, a model's structured output, a
  * config file. `fields` says what is wrong where.
@@ -26,15 +21,12 @@ export interface ValidationError<Options extends ValidationErrorOptions = Valida
  * throw new ValidationError('Invalid tool arguments', { fields: { query: 'Required' } });
  * ```
  */
-export class ValidationError<Options extends ValidationErrorOptions = ValidationErrorOptions> extends FaultlineError<Options> {
-  static override readonly defaults: ErrorDefaults = /* @__PURE__ */ builtInDefaults({
-    name: 'ValidationError',
-    code: 'VALIDATION_FAILED',
-    category: 'VALIDATION',
-    message: 'Validation failed',
-    fields: VALIDATION_FIELDS,
-  });
-
+export class ValidationError extends /* @__PURE__ */ builtInClass(FaultlineError, 'ValidationError', {
+  code: 'VALIDATION_FAILED',
+  category: 'VALIDATION',
+  message: 'Validation failed',
+  fields: VALIDATION_FIELDS,
+}) {
   /**
    * Turns a ZodError (of any zod version or copy, recognized by its shape) into a
    * ValidationError whose `fields` map each issue's path, joined with `.`, to its message.

@@ -6,8 +6,8 @@ import {
 import { readProperty } from '../foundation/safe-read.js';
 
 /**
- * The HTTP status a server of ours answers with for an error. A class that declares a `status` in
- * its `defaults` (a 4xx or 5xx) answers with it: that is how a class of your own sets its status.
+ * The HTTP status a server of ours answers with for an error. A class that declares a `status`
+ * (a 4xx or 5xx, given to `subclass`) answers with it: that is how a class of your own sets its status.
  * Otherwise the table: ValidationError 400, AuthenticationError 401, AuthorizationError,
  * SecurityError and ToolPermissionError 403, ToolNotFoundError 404, ModelRateLimitError 429, every
  * timeout class 504, TransientError 503, any other model error 502, everything else 500. Any thrown
@@ -20,14 +20,12 @@ import { readProperty } from '../foundation/safe-read.js';
  * @example
  * ```ts
  * import { toHttpStatus } from 'faultline/http';
- * import { ModelRateLimitError, ToolError, type ErrorDefaults } from 'faultline';
+ * import { ModelRateLimitError, ToolError } from 'faultline';
  *
  * toHttpStatus(new ModelRateLimitError({ status: 429 })); // 429
  * toHttpStatus(new Error('boom'));                        // 500
  *
- * class PaymentRequiredError extends ToolError {
- *   static override readonly defaults: ErrorDefaults = { name: 'PaymentRequiredError', code: 'PAYMENT_REQUIRED', status: 402 };
- * }
+ * class PaymentRequiredError extends ToolError.subclass('PaymentRequiredError', { code: 'PAYMENT_REQUIRED', status: 402 }) {}
  * toHttpStatus(new PaymentRequiredError());               // 402
  * ```
  */
@@ -46,7 +44,7 @@ export function toHttpStatus(error: unknown): number {
   return 500;
 }
 
-// The `status` of the class's defaults, read from the prototype chain (where they are installed) and
+// The `status` the class declares, read from the prototype chain (where its declaration wrote it) and
 // never from the instance, whose own `status` is an upstream's.
 function declaredStatus(error: FaultlineError): number | undefined {
   let status: unknown;

@@ -1,7 +1,6 @@
-import type { FaultlineError } from '../base/faultline-error.js';
-import { hasFaultlineBrand } from '../foundation/brand.js';
+import { installRoot, FaultlineError } from '../base/faultline-error.js';
+import { CLASS_NAME, declaredPrototypeOf, hasFaultlineBrand } from '../foundation/brand.js';
 import type { ErrorCategory } from '../foundation/category.js';
-import { declaredNameOf, installDefaults, type ErrorDefaults } from '../base/defaults.js';
 import { AgentAbortedError, AgentError, AgentMaxIterationsError, AgentStateError } from '../errors/agent.js';
 import { AuthenticationError, AuthError, AuthorizationError } from '../errors/auth.js';
 import {
@@ -21,7 +20,6 @@ import { ValidationError } from '../errors/validation.js';
  * `deserializeError` take it.
  */
 export type FaultlineErrorClass = (abstract new (...args: never) => FaultlineError) & {
-  readonly defaults: ErrorDefaults;
   readonly name: string;
   readonly prototype: FaultlineError;
 };
@@ -36,8 +34,7 @@ export const BUILT_IN_CLASSES: readonly FaultlineErrorClass[] = [
   ValidationError, TransientError, TimeoutError, UnknownError,
 ];
 
-// The built-ins and the registered classes in one map: one lookup per node read back. Every class
-// that classForName gives has its defaults installed already, so that a rebuild need not check.
+// The built-ins and the registered classes in one map: one lookup per node read back.
 let known: Map<string, FaultlineErrorClass> | undefined;
 // The family class each category falls back to when a name is not known: the first built-in that
 // declares the category (its leaf classes inherit it), so BUILT_IN_CLASSES lists each family before its leaves.
@@ -46,38 +43,37 @@ const families: Partial<Record<ErrorCategory, FaultlineErrorClass>> = {};
 
 function knownByName(): Map<string, FaultlineErrorClass> {
   if (known === undefined) {
+    // A rebuilt error is made without running a constructor, which would otherwise have done this.
+    installRoot();
     known = new Map();
     for (const cls of BUILT_IN_CLASSES) {
-      const { category } = cls.defaults;
-      if (category !== undefined) families[category] ??= cls;
+      families[cls.prototype.category] ??= cls;
       addClass(known, cls, '');
     }
   }
   return known;
 }
 
-/** Adds a class under its declared name, its defaults installed: a TypeError for `caller` if another class has that name. */
+/** Adds a class under its declared name: a TypeError for `caller` if another class has that name. */
 function addClass(classes: Map<string, FaultlineErrorClass>, cls: FaultlineErrorClass, caller: string): string {
   const name = nameOfClass(cls, caller);
   const taken = classes.get(name);
   if (taken !== undefined && taken !== cls) throw nameTaken(caller, name, cls, taken);
-  installDefaults(cls);
   classes.set(name, cls);
   return name;
 }
 
 /**
- * Makes a user class known to `deserializeError`, by the `name` in its defaults. Registering
- * the same class twice is harmless; another class under a taken name is a TypeError. Returns
- * a function that takes the registration back.
+ * Makes a class of yours known to `deserializeError`, by the name it was declared with: the class
+ * you wrote below `subclass(...)`, or the class `subclass` returned when you use it as it is.
+ * Registering the same class twice is harmless; another class under a taken name is a TypeError, and
+ * so is a class written without `subclass`. Returns a function that takes the registration back.
  *
  * @example
  * ```ts
- * import { deserializeError, registerErrorClass, ToolError, type ErrorDefaults } from 'faultline';
+ * import { deserializeError, registerErrorClass, ToolError } from 'faultline';
  *
- * class PaymentDeclinedError extends ToolError {
- *   static override readonly defaults: ErrorDefaults = { name: 'PaymentDeclinedError', code: 'PAYMENT_DECLINED' };
- * }
+ * class PaymentDeclinedError extends ToolError.subclass('PaymentDeclinedError', { code: 'PAYMENT_DECLINED' }) {}
  * registerErrorClass(PaymentDeclinedError);
  * deserializeError('{"name":"PaymentDeclinedError","code":"PAYMENT_DECLINED","category":"TOOL","message":"Declined","retryable":false}') instanceof PaymentDeclinedError; // true
  * ```
@@ -92,8 +88,8 @@ export function registerErrorClass(cls: FaultlineErrorClass): () => void {
 }
 
 /**
- * The class to rebuild a serialized `name` with, its defaults installed: the call's own classes
- * first, then registered ones and built-ins, then the family class of `category`.
+ * The class to rebuild a serialized `name` with: the call's own classes first, then registered ones
+ * and built-ins, then the family class of `category`.
  */
 export function classForName(name: string, category: ErrorCategory, local: ReadonlyMap<string, FaultlineErrorClass> | undefined): FaultlineErrorClass {
   return local?.get(name) ?? knownByName().get(name) ?? (families[category] as FaultlineErrorClass);
@@ -116,25 +112,29 @@ export function localClasses(classes: readonly FaultlineErrorClass[] | undefined
   return byName;
 }
 
+/** The name `cls` was declared with: a TypeError for a value that is no faultline class, or a class written without `subclass`. */
 function nameOfClass(cls: unknown, caller: string): string {
-  if (typeof cls !== 'function' || !hasFaultlineBrand((cls as { prototype?: unknown }).prototype)) {
-    throw new TypeError(`${caller}: expected a class that extends a faultline error class, such as ToolError.`);
+  installRoot(); // so that the abstract base has its brand, whether or not an error was built yet
+  if (typeof cls !== 'function' || !(cls.prototype instanceof FaultlineError || hasFaultlineBrand(cls.prototype))) {
+    throw new TypeError(`${caller}: expected a class declared with subclass, such as ToolError.subclass('PaymentDeclinedError', { code: 'PAYMENT_DECLINED' }).`);
   }
-  const own = Object.hasOwn(cls, 'defaults') ? (cls as { defaults?: ErrorDefaults }).defaults?.name : undefined;
-  if (typeof own !== 'string' || own === '') {
-    const parent = declaredNameOf(Object.getPrototypeOf(cls) as FaultlineErrorClass); // a faultline class: its parent is one too
+  const declared = declaredPrototypeOf(cls as { readonly prototype: object });
+  if (declared === undefined) {
+    const name = cls.name || 'MyError';
+    const parent = Object.getPrototypeOf(cls) as { readonly name: string; readonly prototype: { readonly [CLASS_NAME]?: string } };
+    const family = parent.prototype[CLASS_NAME] ?? parent.name;
+    const declaration = family === 'FaultlineError' ? `FaultlineError.subclass('${name}', { category: 'TOOL', ... })` : `${family}.subclass('${name}', { code: ..., fields: ... })`;
     throw new TypeError(
-      `${caller}: ${cls.name || 'this class'} declares no name of its own in static defaults, so its errors could not be ` +
-        `told apart from ${parent}'s when read back (and a minifier renames the class). ` +
-        `Give it one: static override readonly defaults: ErrorDefaults = { name: '${cls.name || 'MyError'}', ... }.`,
+      `${caller}: ${name} is written without subclass, so it has no declared name to be read back by (a minifier renames the ` +
+        `class), and its errors read back as ${family}. Declare it: class ${name} extends ${declaration} {}.`,
     );
   }
-  return own;
+  return (declared as { readonly [CLASS_NAME]: string })[CLASS_NAME];
 }
 
 function nameTaken(caller: string, name: string, cls: FaultlineErrorClass, taken: FaultlineErrorClass): TypeError {
   return new TypeError(
     `${caller}: two different classes are named '${name}' (${cls.name} and ${taken.name}), and a name must say which class to rebuild. ` +
-      `Give one of them its own name in static defaults, or register only one.`,
+      `Give one of them a name of its own in subclass(name, ...), or register only one.`,
   );
 }

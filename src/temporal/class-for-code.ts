@@ -2,7 +2,7 @@ import {
   AgentAbortedError, AgentError, AgentMaxIterationsError, AgentStateError, AuthenticationError, AuthError, AuthorizationError, ModelApiError,
   ModelContentFilterError, ModelContextLengthError, ModelError, ModelOutputError, ModelQuotaExceededError, ModelRateLimitError, ModelTimeoutError,
   SecurityError, StorageError, TimeoutError, ToolError, ToolExecutionError, ToolNotFoundError, ToolPermissionError, ToolTimeoutError, TransientError,
-  UnknownError, ValidationError, type ErrorDefaults, type FaultlineError,
+  UnknownError, ValidationError, type FaultlineError,
 } from '../index.js';
 
 /*
@@ -11,13 +11,11 @@ import {
  * and the type is the code toApplicationFailure wrote. A class name is no type this reads: a faultline
  * error thrown without toApplicationFailure reaches Temporal as its class name, but so does any other
  * library's error, and names such as ValidationError and TimeoutError are common (Joi's, got's): those
- * are normalizeError's to read. The codes are read from each class's own defaults, written once there.
+ * are normalizeError's to read. The codes are read from each class's prototype, where its declaration wrote them.
  */
 
 /** A concrete faultline class, as this table builds it. */
-export type TypedClass = (new (message?: string | null, options?: { readonly cause?: unknown; readonly retryable?: boolean }) => FaultlineError) & {
-  readonly defaults: ErrorDefaults;
-};
+export type TypedClass = new (message?: string | null, options?: { readonly cause?: unknown; readonly retryable?: boolean }) => FaultlineError;
 
 /** Every concrete built-in class. test/temporal/class-for-code.test.ts holds it equal to the main entry's. */
 export const TYPED_CLASSES: readonly TypedClass[] = [
@@ -34,6 +32,6 @@ let byCode: Map<string, TypedClass> | undefined;
 
 /** The built-in class whose code is `type`; undefined for any other type. */
 export function classForCode(type: string): TypedClass | undefined {
-  byCode ??= new Map(TYPED_CLASSES.flatMap((Class) => (Class.defaults.code === undefined ? [] : [[Class.defaults.code, Class] as const])));
+  byCode ??= new Map(TYPED_CLASSES.map((Class) => [Class.prototype.code, Class] as const));
   return byCode.get(type);
 }

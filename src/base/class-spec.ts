@@ -1,0 +1,97 @@
+import type { FieldOptionsOf, FieldsOf, FieldTable } from '../contract/class-fields.js';
+import type { ErrorCategory } from '../foundation/category.js';
+import type { ErrorFields } from './error-fields.js';
+import type { FaultlineError } from './faultline-error.js';
+import type { FaultlineErrorOptions, MessageOption } from './options.js';
+
+/**
+ * Carries a class's constructor options in its type, so that `subclass` can add to them. Declared
+ * only: nothing holds it at run time.
+ */
+export declare const OPTIONS_TYPE: unique symbol;
+
+/**
+ * The fields every error has: a class may not declare a field of one of these names (nor one named
+ * like a method every object has, which `subclass` refuses when it runs).
+ */
+export type ReservedFieldName = keyof ErrorFields | 'cause' | 'errors' | 'stack' | 'truncated' | 'then' | 'toJSON';
+
+/** A field table that names no field every error has. */
+export type DeclaredFields = FieldTable & { readonly [K in ReservedFieldName]?: never };
+
+/**
+ * What `subclass` takes, besides the class's name: what differs from the parent. A key left out is
+ * the parent's.
+ */
+export interface SubclassSpec<Fields extends FieldTable = FieldTable, Required extends readonly (keyof Fields & string)[] = readonly (keyof Fields & string)[]> {
+  /** Machine-readable, UPPER_SNAKE: `'PAYMENT_DECLINED'`. */
+  readonly code?: string;
+  /** The message when the constructor is given none. */
+  readonly message?: string;
+  /**
+   * Whether a caller may retry: a constant, or a rule read from the error when asked, as
+   * ModelApiError's `(error) => isRetryableStatus(error.status)`. The constructor's options still decide.
+   */
+  readonly retryable?: boolean | ((error: ErrorFields) => boolean);
+  /** The HTTP status the error stands for, such as 402. */
+  readonly status?: number;
+  /** The class's own fields and their types: `{ amountCents: 'number', currency: 'string' }`. */
+  readonly fields?: Fields;
+  /** The fields every construction must give: `['amountCents']`. */
+  readonly required?: Required;
+  /** The family: set by the family alone (`FaultlineError.subclass`). */
+  readonly category?: never;
+}
+
+/** What `FaultlineError.subclass` takes: a new family, so its `category` too. */
+export interface FamilySpec<Fields extends FieldTable = FieldTable, Required extends readonly (keyof Fields & string)[] = readonly (keyof Fields & string)[]>
+  extends Omit<SubclassSpec<Fields, Required>, 'category'> {
+  /** One of the ten families: `'TOOL'`, `'STORAGE'`, ... */
+  readonly category: ErrorCategory;
+}
+
+/** Any faultline class, as far as `subclass` and `from` need to see it. */
+export type AnyErrorClass = abstract new (...args: never) => FaultlineError;
+
+/** The options a faultline class's constructor takes. */
+export type OptionsOf<Class> = Class extends { readonly [OPTIONS_TYPE]?: infer Options } ? Options : FaultlineErrorOptions;
+
+/** What a class's `from` may add to the error it builds: its constructor's options, less `cause` (the value itself). */
+export type FromContext<Class> = Omit<OptionsOf<Class>, 'cause'>;
+
+/** `true` when every key of `Options` is optional, so that the options may be left out. */
+type NoneRequired<Options> = Partial<Options> extends Options ? true : false;
+
+/** The arguments of a constructor whose options are `Options`, in either form. */
+export type OptionsFirst<Options> = NoneRequired<Options> extends true ? [options?: Options & MessageOption] : [options: Options & MessageOption];
+export type MessageFirst<Options> = NoneRequired<Options> extends true
+  ? [message?: string | null, options?: Options | null]
+  : [message: string | null | undefined, options: Options];
+
+/**
+ * A class made by `subclass`: constructed in either form, with `from`, and with `subclass` to declare
+ * a class below it. Extend it (`class PaymentDeclinedError extends ToolError.subclass(...) {}`) or use it as it is.
+ */
+export interface ErrorClass<Instance extends FaultlineError, Options extends FaultlineErrorOptions> {
+  /** `new PaymentDeclinedError({ toolName: 'charge_card', amountCents: 1200 })`: the options, `message` among them. */
+  new (...args: OptionsFirst<Options>): Instance;
+  /** `new PaymentDeclinedError('Declined by the bank', { toolName: 'charge_card', amountCents: 1200 })`. */
+  new (...args: MessageFirst<Options>): Instance;
+  readonly prototype: Instance;
+  readonly [OPTIONS_TYPE]?: Options;
+  /** Maps anything thrown into this class, the value kept as `cause`; a faultline error passes through unchanged. */
+  from<E extends FaultlineError>(value: E, context?: object): E;
+  from<Class extends AnyErrorClass>(this: Class, value: unknown, context?: FromContext<Class>): InstanceType<Class>;
+  /** Declares a class below this one (see `FaultlineError.subclass`). */
+  subclass<Class extends AnyErrorClass, const Fields extends DeclaredFields = {}, const Required extends readonly (keyof Fields & string)[] = readonly []>(
+    this: Class,
+    name: string,
+    spec?: SubclassSpec<Fields, Required>,
+  ): SubclassOf<Class, Fields, Required>;
+}
+
+/** The class `subclass` returns below `Parent`, with the fields of `Fields`, those in `Required` required. */
+export type SubclassOf<Parent extends AnyErrorClass, Fields extends FieldTable, Required extends readonly PropertyKey[]> = ErrorClass<
+  InstanceType<Parent> & FieldsOf<Fields, Required[number]>,
+  OptionsOf<Parent> & FieldOptionsOf<Fields, Required[number]>
+>;

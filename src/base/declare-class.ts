@@ -1,0 +1,168 @@
+import type { FieldTable, FieldType } from '../contract/class-fields.js';
+import { CLASS_NAME } from '../foundation/brand.js';
+import { isErrorCategory } from '../foundation/category.js';
+import { defineField } from '../foundation/own-property.js';
+import type { ErrorFields } from './error-fields.js';
+
+// A class is declared once, when `subclass` makes it: its name, code, defaults and fields are written
+// onto its prototype then, so that constructing it does nothing but set the options. Every built-in
+// class is declared the same way.
+
+/** Own property of every declared prototype: every field its class declares, its ancestors' included. */
+export const FIELD_TABLE: unique symbol = Symbol.for('faultline.fields');
+
+/** What a class declares: the spec `subclass` takes, checked. */
+interface Declaration {
+  readonly code?: unknown;
+  readonly message?: unknown;
+  readonly retryable?: unknown;
+  readonly status?: unknown;
+  readonly category?: unknown;
+  readonly fields?: unknown;
+  readonly required?: unknown;
+}
+
+type Constructor = abstract new (...args: never) => object;
+
+const FIELD_TYPES: readonly FieldType[] = ['string', 'number', 'whole', 'boolean', 'stringRecord', 'json'];
+const SPEC_KEYS = ['code', 'message', 'retryable', 'status', 'category', 'fields', 'required'];
+
+/** Names no class may declare a field of: the fields every error has, and the methods every error has. */
+const RESERVED_FIELDS = [
+  'name', 'code', 'category', 'message', 'retryable', 'retryAfterMs', 'status', 'requestId', 'recommendations', 'details',
+  'cause', 'errors', 'stack', 'truncated', 'constructor', 'then', 'toJSON', 'toString', 'valueOf', '__proto__',
+];
+
+/** The declared name of the abstract base and of every built-in class: a class of yours may take none of them. */
+export const BUILT_IN_NAMES: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  'FaultlineError', 'ModelError', 'ModelRateLimitError', 'ModelTimeoutError', 'ModelApiError', 'ModelContextLengthError',
+  'ModelQuotaExceededError', 'ModelContentFilterError', 'ModelOutputError', 'ToolError', 'ToolNotFoundError', 'ToolPermissionError',
+  'ToolExecutionError', 'ToolTimeoutError', 'AgentError', 'AgentMaxIterationsError', 'AgentStateError', 'AgentAbortedError',
+  'StorageError', 'SecurityError', 'AuthError', 'AuthenticationError', 'AuthorizationError', 'ValidationError', 'TransientError',
+  'TimeoutError', 'UnknownError',
+]);
+
+/**
+ * Checks what `subclass` was given, or throws a TypeError that says what to write instead. `family`
+ * is whether the class starts a family (`FaultlineError.subclass`), where `category` is required.
+ */
+export function checkDeclaration(parentName: string, name: unknown, spec: unknown, family: boolean): asserts spec is Declaration {
+  const call = `${parentName}.subclass`;
+  if (typeof name !== 'string' || name.trim() === '') {
+    throw new TypeError(`${call}: the first argument is the class's name, a non-empty string such as 'PaymentDeclinedError'; got ${describe(name)}.`);
+  }
+  if (BUILT_IN_NAMES.has(name)) {
+    throw new TypeError(
+      `${call}('${name}', ...): '${name}' is the name of faultline's own ${name}, and deserializeError would rebuild one as the other. ` +
+        `Give your class a name of its own that says what failed, such as 'Payment${name}'.`,
+    );
+  }
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) {
+    throw new TypeError(`${call}('${name}', spec): spec must be an object such as { code: 'PAYMENT_DECLINED' }; got ${describe(spec)}.`);
+  }
+  const given = spec as Record<string, unknown>;
+  for (const key of Object.keys(given)) {
+    if (!SPEC_KEYS.includes(key)) {
+      throw new TypeError(`${call}('${name}', spec): unknown key '${key}'. A spec takes ${SPEC_KEYS.join(', ')}; put a field of your own under fields: { ${key}: 'string' }.`);
+    }
+  }
+  const { code, message, retryable, status, category, fields, required } = given;
+  if (code !== undefined && (typeof code !== 'string' || code === '')) throw specError(call, name, 'code', 'a non-empty string such as PAYMENT_DECLINED', code);
+  if (message !== undefined && typeof message !== 'string') throw specError(call, name, 'message', 'a string', message);
+  if (retryable !== undefined && typeof retryable !== 'boolean' && typeof retryable !== 'function') {
+    throw specError(call, name, 'retryable', 'a boolean, or a function of the error that returns one', retryable);
+  }
+  if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599)) {
+    throw specError(call, name, 'status', 'an HTTP status, a whole number from 100 to 599', status);
+  }
+  if (family && !isErrorCategory(category)) {
+    throw new TypeError(
+      `${call}('${name}', spec): a new family needs its category, one of MODEL, TOOL, AGENT, STORAGE, SECURITY, AUTH, VALIDATION, ` +
+        `TRANSIENT, TIMEOUT, UNKNOWN: { category: 'TOOL', ... }; got ${describe(category)}.`,
+    );
+  }
+  if (!family && category !== undefined) {
+    throw new TypeError(
+      `${call}('${name}', spec): a class below ${parentName} is in ${parentName}'s family, so it takes no category. ` +
+        `Leave category out, or start a family of your own with FaultlineError.subclass('${name}', { category: ... }).`,
+    );
+  }
+  checkFields(call, name, fields, required);
+}
+
+function checkFields(call: string, name: string, fields: unknown, required: unknown): void {
+  if (fields !== undefined) {
+    if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
+      throw specError(call, name, 'fields', "an object of field types such as { amountCents: 'number' }", fields);
+    }
+    for (const [field, type] of Object.entries(fields)) {
+      if (RESERVED_FIELDS.includes(field)) {
+        throw new TypeError(
+          `${call}('${name}', spec): fields.${field} is a field every error has, set by the options as it is. ` +
+            `Name your field for what it holds instead, such as ${field}Detail.`,
+        );
+      }
+      if (!FIELD_TYPES.includes(type as FieldType)) {
+        throw new TypeError(`${call}('${name}', spec): fields.${field} has the unknown type ${describe(type)}; a field type is one of ${FIELD_TYPES.map((t) => `'${t}'`).join(', ')}.`);
+      }
+    }
+  }
+  if (required === undefined) return;
+  if (!Array.isArray(required)) throw specError(call, name, 'required', "an array of field names such as ['amountCents']", required);
+  for (const field of required as unknown[]) {
+    if (typeof field !== 'string' || fields === undefined || !Object.hasOwn(fields as object, field)) {
+      throw new TypeError(`${call}('${name}', spec): required names ${describe(field)}, which is not in fields. Declare it there too: fields: { ${String(field)}: 'string' }.`);
+    }
+  }
+}
+
+function specError(call: string, name: string, key: string, expected: string, got: unknown): TypeError {
+  return new TypeError(`${call}('${name}', spec): ${key} must be ${expected}; got ${describe(got)}.`);
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === null || Array.isArray(value)) return value === null ? 'null' : 'an array';
+  return typeof value === 'object' || typeof value === 'function' ? `a${typeof value === 'object' ? 'n' : ''} ${typeof value}` : String(value);
+}
+
+/**
+ * Makes the class `subclass` returns: a class below `parent` whose prototype holds the declaration.
+ * Its static `from` (the one every class made by `subclass` has) builds this class.
+ */
+export function declareClass<Parent extends Constructor>(parent: Parent, name: string, spec: Declaration, from: unknown): Parent {
+  const cls = class extends (parent as unknown as new (...args: unknown[]) => object) {};
+  Object.defineProperty(cls, 'name', { value: name, configurable: true });
+  Object.defineProperty(cls, 'from', { value: from, writable: true, configurable: true });
+  const proto = cls.prototype;
+  define(proto, 'name', name, false);
+  for (const key of ['code', 'category', 'message', 'status'] as const) if (spec[key] !== undefined) define(proto, key, spec[key], true);
+  const { retryable } = spec;
+  if (typeof retryable === 'function') defineComputed(proto, 'retryable', retryable as (error: ErrorFields) => unknown);
+  else if (retryable !== undefined) define(proto, 'retryable', retryable, true);
+  const inherited = (parent.prototype as { [FIELD_TABLE]?: FieldTable })[FIELD_TABLE];
+  const own = spec.fields as FieldTable | undefined;
+  define(proto, FIELD_TABLE, own === undefined ? inherited : { ...inherited, ...own }, false);
+  define(proto, CLASS_NAME, name, false);
+  return cls as unknown as Parent;
+}
+
+/** Writes a default onto a prototype: writable, so that an own field set by the options shadows it. */
+export function define(target: object, key: PropertyKey, value: unknown, enumerable: boolean): void {
+  Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable });
+}
+
+// A default computed on read. Setting it (from options, or when an error is read back) gives
+// the instance its own plain field, as for any other default.
+function defineComputed(target: object, key: string, compute: (error: ErrorFields) => unknown): void {
+  Object.defineProperty(target, key, {
+    get(this: ErrorFields) {
+      return compute(this);
+    },
+    set(this: ErrorFields, value: unknown) {
+      defineField(this, key, value);
+    },
+    configurable: true,
+    enumerable: true,
+  });
+}
