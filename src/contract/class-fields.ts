@@ -143,16 +143,26 @@ export const VALIDATION_FIELDS = {
 
 /**
  * Every built-in class field with the type the contract gives it: the union of the family
- * tables. The serializer, the validator and the zod schema read this one table.
+ * tables. The serializer, the validator and the zod schema read this one table. Merged by a call a
+ * bundler may drop, rather than a spread it must keep, so that an import that needs none of it carries none.
  */
-export const CLASS_FIELD_TYPES = {
-  ...MODEL_FIELDS,
-  ...TOOL_FIELDS,
-  ...AGENT_FIELDS,
-  ...AGENT_MAX_ITERATIONS_FIELDS,
-  ...AGENT_STATE_FIELDS,
-  ...STORAGE_FIELDS,
-  ...SECURITY_FIELDS,
-  ...TIMEOUT_FIELDS,
-  ...VALIDATION_FIELDS,
-} as const;
+export const CLASS_FIELD_TYPES = /* @__PURE__ */ Object.assign(
+  {},
+  MODEL_FIELDS,
+  TOOL_FIELDS,
+  AGENT_FIELDS,
+  AGENT_MAX_ITERATIONS_FIELDS,
+  AGENT_STATE_FIELDS,
+  STORAGE_FIELDS,
+  SECURITY_FIELDS,
+  TIMEOUT_FIELDS,
+  VALIDATION_FIELDS,
+) as typeof MODEL_FIELDS &
+  typeof TOOL_FIELDS &
+  typeof AGENT_FIELDS &
+  typeof AGENT_MAX_ITERATIONS_FIELDS &
+  typeof AGENT_STATE_FIELDS &
+  typeof STORAGE_FIELDS &
+  typeof SECURITY_FIELDS &
+  typeof TIMEOUT_FIELDS &
+  typeof VALIDATION_FIELDS;

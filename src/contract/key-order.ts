@@ -15,8 +15,8 @@ export const HEAD_KEYS = ['name', 'code', 'category', 'message', 'retryable'] as
 export const OPTIONAL_KEYS = ['retryAfterMs', 'status', 'requestId', 'recommendations', 'details'] as const;
 /** The keys after the class's own fields, in contract order. */
 export const TAIL_KEYS = ['cause', 'errors', 'stack', 'truncated'] as const;
-/** Every key a foreign error node may have, in contract order. */
-export const FOREIGN_KEYS = ['name', 'message', 'code', ...TAIL_KEYS] as const;
+/** Every key a foreign error node may have, in contract order: its own three, then TAIL_KEYS. */
+export const FOREIGN_KEYS = ['name', 'message', 'code', 'cause', 'errors', 'stack', 'truncated'] as const;
 /** The keys of a `truncated` record, in contract order. */
 export const TRUNCATION_KEYS = ['cause', 'errors', 'message', 'stack', 'details', 'strings'] as const;
 

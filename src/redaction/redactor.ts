@@ -73,8 +73,8 @@ export function redactText(text: string): string {
   if (clean.has(text)) return text;
   let redacted = text;
   if (SECRET_HINT.test(text)) {
-    caseless ??= new RegExp(CASELESS_SECRET_PATTERNS.join('|'), 'gi');
-    exact ??= new RegExp(EXACT_SECRET_PATTERNS.join('|'), 'g');
+    caseless ??= joined(CASELESS_SECRET_PATTERNS, 'gi');
+    exact ??= joined(EXACT_SECRET_PATTERNS, 'g');
     redacted = text.replace(caseless, replaceSecret).replace(exact, REDACTED);
   }
   if (redacted === text && text.length <= MAX_CLEAN_LENGTH) {
@@ -82,6 +82,11 @@ export function redactText(text: string): string {
     clean.add(text);
   }
   return redacted;
+}
+
+/** One expression that matches any of `patterns`. */
+function joined(patterns: readonly RegExp[], flags: string): RegExp {
+  return new RegExp(patterns.map((pattern) => pattern.source).join('|'), flags);
 }
 
 /** Builds the redactor for one set of options. */

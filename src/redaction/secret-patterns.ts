@@ -2,33 +2,34 @@
  * What faultline redacts by default: the secrets found inside text, and the key names whose
  * values are secrets whatever they look like. docs/security.md lists the same.
  *
- * Patterns with a `keep` group keep that prefix (`Bearer `, `password=`, `https://user:`) so that
+ * Each pattern is joined with the others of its list into one expression, by its source: the flags
+ * are the list's. Patterns with a `keep` group keep that prefix (`Bearer `, `password=`, `https://user:`) so that
  * a reader still sees what was there; the rest of the match becomes `[REDACTED]`.
  */
 
 /** Matched in any letter case: words a person or a config file writes. */
-export const CASELESS_SECRET_PATTERNS: readonly string[] = [
+export const CASELESS_SECRET_PATTERNS: readonly RegExp[] = [
   // an echoed Authorization header, whatever its scheme (Bearer, Basic, Token, Digest, ...)
-  String.raw`(?<keep4>\bauthorization["']?\s*[=:]\s*["']?(?:[a-z]+\s+)?)(?!\[REDACTED\])[^\s"',;]{8,}`,
+  /(?<keep4>\bauthorization["']?\s*[=:]\s*["']?(?:[a-z]+\s+)?)(?!\[REDACTED\])[^\s"',;]{8,}/,
   // bearer and basic credentials; "Basic authentication failed" is prose, not a credential
-  String.raw`(?<keep1>\b(?:bearer|basic)\s+)(?!(?:authentication|authorization|credentials)\b)[a-z0-9\-._~+/]{8,}=*`,
+  /(?<keep1>\b(?:bearer|basic)\s+)(?!(?:authentication|authorization|credentials)\b)[a-z0-9\-._~+\/]{8,}=*/,
   // password=, api_key:, token=, secret= ... pairs, quoted or not; never the marker itself again
-  String.raw`(?<keep2>\b(?:password|passwd|pwd|api[_-]?key|access[_-]?token|refresh[_-]?token|auth[_-]?token|id[_-]?token|client[_-]?secret|token|secret)["']?\s*[=:]\s*["']?)(?!\[REDACTED\](?:[\s"'&,;)}\]]|$))[^\s"'&,;)}\]]+`,
+  /(?<keep2>\b(?:password|passwd|pwd|api[_-]?key|access[_-]?token|refresh[_-]?token|auth[_-]?token|id[_-]?token|client[_-]?secret|token|secret)["']?\s*[=:]\s*["']?)(?!\[REDACTED\](?:[\s"'&,;)}\]]|$))[^\s"'&,;)}\]]+/,
   // the password in URL userinfo: scheme://user:password@host
-  String.raw`(?<keep3>\b[a-z][a-z0-9+.\-]*://[^\s:@/]*:)[^\s@/]+(?=@)`,
+  /(?<keep3>\b[a-z][a-z0-9+.\-]*:\/\/[^\s:@\/]*:)[^\s@\/]+(?=@)/,
   // PEM private keys; one whose end is missing (cut off, or past the part of a long text that is read) to the end
-  String.raw`-----BEGIN [A-Z ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----|[\s\S]*$)`,
+  /-----BEGIN [A-Z ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----|[\s\S]*$)/,
 ];
 
 /** Matched as written: provider key formats, whose letter case is part of the format. */
-export const EXACT_SECRET_PATTERNS: readonly string[] = [
-  String.raw`\bsk-(?:ant-|proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}`, // Anthropic, OpenAI and other sk- keys
-  String.raw`\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}`, // Stripe
-  String.raw`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`, // AWS access key ids
-  String.raw`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})`, // GitHub
-  String.raw`\bxox[abposr]-[A-Za-z0-9\-]{10,}`, // Slack
-  String.raw`\bAIza[0-9A-Za-z_\-]{35}`, // Google API keys
-  String.raw`\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*`, // JSON Web Tokens
+export const EXACT_SECRET_PATTERNS: readonly RegExp[] = [
+  /\bsk-(?:ant-|proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}/, // Anthropic, OpenAI and other sk- keys
+  /\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}/, // Stripe
+  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/, // AWS access key ids
+  /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/, // GitHub
+  /\bxox[abposr]-[A-Za-z0-9\-]{10,}/, // Slack
+  /\bAIza[0-9A-Za-z_\-]{35}/, // Google API keys
+  /\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*/, // JSON Web Tokens
 ];
 
 /**

@@ -79,12 +79,11 @@ export function redact(value: string, run: Run): string {
 const NOT_STORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const NOT_STORABLE_ALL = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-// ES2024's String#isWellFormed, where the runtime has it (Node 20, current browsers): every string
-// written passes here, and the pattern's lookbehind costs about three times as much.
-const isWellFormed = ('' as { isWellFormed?: () => boolean }).isWellFormed;
-
 /** `value` with every NUL and lone surrogate replaced by U+FFFD. */
 export function storable(value: string): string {
+  // ES2024's String#isWellFormed, where the runtime has it (Node 20, current browsers): every string
+  // written passes here, and the pattern's lookbehind costs about three times as much.
+  const { isWellFormed } = value as { isWellFormed?: () => boolean };
   const clean = isWellFormed === undefined ? !NOT_STORABLE.test(value) : !value.includes('\0') && isWellFormed.call(value);
   return clean ? value : value.replace(NOT_STORABLE_ALL, '\ufffd');
 }
