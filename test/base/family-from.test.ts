@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FaultlineError, StorageError, ToolError, ToolNotFoundError, type ErrorDefaults, type FaultlineErrorOptions,
+  FaultlineError, StorageError, ToolError, ToolNotFoundError, ToolTimeoutError,
 } from '../../src/index.js';
 
-interface BillingOptions extends FaultlineErrorOptions {
-  readonly invoiceId?: string | undefined;
-}
+class BillingError extends FaultlineError.subclass('BillingError', {
+  code: 'BILLING_ERROR', category: 'TOOL', message: 'Billing failed', fields: { invoiceId: 'string' },
+}) {}
 
-class BillingError extends FaultlineError<BillingOptions> {
-  static override readonly defaults: ErrorDefaults = {
-    name: 'BillingError', code: 'BILLING_ERROR', category: 'TOOL', message: 'Billing failed', fields: { invoiceId: 'string' },
-  };
-  declare readonly invoiceId?: string;
-}
+class CardDeclinedError extends BillingError.subclass('CardDeclinedError', { code: 'CARD_DECLINED' }) {}
 
-class CardDeclinedError extends BillingError {
-  static override readonly defaults: ErrorDefaults = { name: 'CardDeclinedError', code: 'CARD_DECLINED' };
-}
+/** A class made by subclass and used as it is, without a class of yours below it. */
+const AsIsError = ToolError.subclass('AsIsError', { code: 'AS_IS' });
 
 describe('the from every family has', () => {
   it('maps a foreign error into a family of yours: its message, the context, the value as cause', () => {
@@ -39,9 +33,28 @@ describe('the from every family has', () => {
     expect(BillingError.from(new Error('no'), { status: 400 })).toMatchObject({ status: 400, retryable: false });
   });
 
+  it('builds a class used as subclass returned it, and a class below a built-in leaf', () => {
+    const error = AsIsError.from(new Error('x'), { toolName: 'charge' });
+    expect([error.constructor, error.code, error.toolName]).toEqual([AsIsError, 'AS_IS', 'charge']);
+    class SlowChargeError extends ToolTimeoutError.subclass('SlowChargeError', { code: 'SLOW_CHARGE' }) {}
+    const slow = SlowChargeError.from(new Error('boom'), { timeoutMs: 10 });
+    expect([slow.constructor, slow.code, slow.timeoutMs, slow.retryable]).toEqual([SlowChargeError, 'SLOW_CHARGE', 10, true]);
+  });
+
   it('passes a faultline error through unchanged', () => {
     const notFound = new ToolNotFoundError({ toolName: 'x' });
     expect(BillingError.from(notFound)).toBe(notFound);
+    expect(CardDeclinedError.from(notFound)).toBe(notFound);
+    expect(AsIsError.from(notFound)).toBe(notFound);
+    expect(ToolTimeoutError.from(notFound)).toBe(notFound);
+  });
+
+  it('is a built-in leaf’s own: it builds that leaf, whatever the value', () => {
+    const cause = new Error('gone');
+    const error = ToolNotFoundError.from(cause, { toolName: 'delete' });
+    expect([error.constructor, error.code, error.toolName, error.message, error.cause]).toEqual([ToolNotFoundError, 'TOOL_NOT_FOUND', 'delete', 'gone', cause]);
+    const timeout = ToolNotFoundError.from(Object.assign(new Error('slow'), { name: 'TimeoutError' }));
+    expect(timeout.constructor).toBe(ToolNotFoundError);
   });
 
   it('is StorageError’s own, with its store', () => {

@@ -269,9 +269,7 @@ describe('stack', () => {
   });
 
   it('holds on the very first construction of a new subclass', () => {
-    class FirstTimeError extends ToolError {
-      static override readonly defaults = { name: 'FirstTimeError', code: 'FIRST_TIME', message: 'First' };
-    }
+    class FirstTimeError extends ToolError.subclass('FirstTimeError', { code: 'FIRST_TIME', message: 'First' }) {}
     expect(new FirstTimeError().stack?.startsWith('FirstTimeError: First\n')).toBe(true);
   });
 });

@@ -30,7 +30,9 @@ describe('util.inspect and console.log', () => {
 
   it('give the error itself back to a runtime that calls the hook without an inspect function', () => {
     const error = new ToolNotFoundError();
-    expect(error[NODE_INSPECT](2, {}, undefined)).toBe(error);
+    // Installed on FaultlineError.prototype on first use (installRoot), not declared in the class body.
+    const hook = (error as unknown as Record<symbol, (depth: number, options: object, inspect: unknown) => unknown>)[NODE_INSPECT];
+    expect(hook?.call(error, 2, {}, undefined)).toBe(error);
   });
 });
 

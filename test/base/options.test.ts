@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AgentMaxIterationsError, ModelRateLimitError, serializeError, ToolError, ToolNotFoundError, ToolTimeoutError, TransientError, ValidationError,
-  type ErrorDefaults, type ToolErrorOptions,
+  type ToolErrorOptions,
 } from '../../src/index.js';
 
 describe('the options as the only argument', () => {
@@ -121,24 +121,18 @@ describe('fields a class declares', () => {
     expect(new AgentMaxIterationsError({ maxIterations: Number.NaN }).maxIterations).toBeUndefined();
   });
 
-  it('are what a user class declares in its defaults, added to those it inherits', () => {
-    class QuotaError extends ToolError<ToolErrorOptions & { readonly limit?: number; readonly plan?: string }> {
-      static override readonly defaults: ErrorDefaults = { name: 'QuotaError', fields: { limit: 'whole', plan: 'json' } };
-    }
-    const error = new QuotaError({ limit: 99.5, plan: 'pro', toolName: 't' }) as QuotaError & { readonly limit?: number; readonly plan?: string };
+  it('are what a user class declares in subclass, added to those it inherits', () => {
+    class QuotaError extends ToolError.subclass('QuotaError', { fields: { limit: 'whole', plan: 'json' } }) {}
+    const error = new QuotaError({ limit: 99.5, plan: 'pro', toolName: 't' });
     expect([error.limit, error.plan, error.toolName, error.details]).toEqual([100, 'pro', 't', undefined]);
   });
 
   it('of another class do not leak into a sibling', () => {
-    class LeftError extends ToolError {
-      static override readonly defaults: ErrorDefaults = { name: 'LeftError', fields: { left: 'string' } };
-    }
-    class RightError extends ToolError {
-      static override readonly defaults: ErrorDefaults = { name: 'RightError' };
-    }
-    const options: ToolErrorOptions & { readonly left?: string } = { left: 'l' };
-    expect((new LeftError(options) as unknown as Record<string, unknown>).left).toBe('l');
-    expect(new RightError(options).details).toEqual({ left: 'l' });
+    class LeftError extends ToolError.subclass('LeftError', { fields: { left: 'string' } }) {}
+    class RightError extends ToolError.subclass('RightError', {}) {}
+    const options = { left: 'l' };
+    expect(new LeftError(options).left).toBe('l');
+    expect(new RightError(options as ToolErrorOptions).details).toEqual({ left: 'l' });
   });
 
   it('fields of ValidationError keep their record', () => {

@@ -10,30 +10,19 @@ import {
   ModelTimeoutError,
   SecurityError, StorageError, TimeoutError, ToolError, ToolExecutionError, ToolNotFoundError, ToolPermissionError,
   ToolTimeoutError, TransientError, UnknownError, ValidationError,
-  type ErrorDefaults, type FaultlineError, type FaultlineErrorOptions, type SerializeOptions, type ToolErrorOptions,
+  type FaultlineError, type FaultlineErrorOptions, type SerializeOptions,
 } from '../../src/index.js';
 import { ModelOutputError } from '../../src/errors/model.js';
 
-/** Options of {@link PaymentDeclinedError}: a tool error's, and the payment's own fields. */
-export interface PaymentDeclinedErrorOptions extends ToolErrorOptions {
-  readonly amount?: number | undefined;
-  readonly currency?: string | undefined;
-  readonly card?: { readonly brand: string; readonly last4: string } | undefined;
-}
-
-/** A user class with its own fields, as the README shows users writing one. */
-export class PaymentDeclinedError extends ToolError<PaymentDeclinedErrorOptions> {
-  static override readonly defaults: ErrorDefaults = {
-    name: 'PaymentDeclinedError',
-    code: 'PAYMENT_DECLINED',
-    message: 'The payment was declined',
-    fields: { amount: 'whole', currency: 'string', card: 'json' },
-  };
-
-  declare readonly amount?: number;
-  declare readonly currency?: string;
-  declare readonly card?: { readonly brand: string; readonly last4: string };
-}
+/**
+ * A user class with its own fields, as the README shows users writing one. `amount` is a whole
+ * number, `card` any JSON value: the golden file's bytes are those the 0.2 class wrote.
+ */
+export class PaymentDeclinedError extends ToolError.subclass('PaymentDeclinedError', {
+  code: 'PAYMENT_DECLINED',
+  message: 'The payment was declined',
+  fields: { amount: 'whole', currency: 'string', card: 'json' },
+}) {}
 
 /** A cause chain every golden error carries: a faultline cause whose own cause is a foreign error with a code. */
 function upstreamCause(): TransientError {

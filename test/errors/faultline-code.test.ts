@@ -14,6 +14,6 @@ const CODES: Readonly<Record<FaultlineCode, true>> = {
 
 describe('FaultlineCode', () => {
   it('is the code of every built-in class, and nothing else', () => {
-    expect(BUILT_IN_CLASSES.map((cls) => cls.defaults.code).sort()).toEqual(Object.keys(CODES).sort());
+    expect(BUILT_IN_CLASSES.map((cls) => cls.prototype.code).sort()).toEqual(Object.keys(CODES).sort());
   });
 });

@@ -13,15 +13,12 @@ import {
   AuthorizationError, ModelApiError, ModelContentFilterError, ModelContextLengthError, ModelError, ModelQuotaExceededError, ModelRateLimitError,
   ModelTimeoutError,
   SecurityError, StorageError, TimeoutError, ToolError, ToolExecutionError, ToolNotFoundError, ToolPermissionError,
-  ToolTimeoutError, TransientError, UnknownError, ValidationError, type ErrorDefaults, type FaultlineError,
+  ToolTimeoutError, TransientError, UnknownError, ValidationError, type FaultlineError,
 } from '../../src/index.js';
 import { defineOwn, revokedProxy, throwingGetter, throwingPrimitive, throwingProxy } from './hostile.js';
 
 /** A user class, as issue #2 shows them: a leaf of a family with its own field. */
-class PaymentDeclinedError extends ToolError {
-  static override readonly defaults: ErrorDefaults = { name: 'PaymentDeclinedError', code: 'PAYMENT_DECLINED', fields: { amount: 'json' } };
-  declare readonly amount?: number;
-}
+class PaymentDeclinedError extends ToolError.subclass('PaymentDeclinedError', { code: 'PAYMENT_DECLINED', fields: { amount: 'json' } }) {}
 
 type FaultlineClass = new (message?: string, options?: object) => FaultlineError;
 

@@ -51,7 +51,8 @@ function prototypeChain(value: object): (object | null)[] {
   return chain;
 }
 
-const TOOL_CHAIN = [ToolError.prototype, FaultlineError.prototype, Error.prototype, Object.prototype, null];
+// ToolError sits below the class builtInClass declared it with, whose prototype holds its declaration.
+const TOOL_CHAIN = [ToolError.prototype, Object.getPrototypeOf(ToolError.prototype) as object, FaultlineError.prototype, Error.prototype, Object.prototype, null];
 
 describe('keys __proto__, constructor and prototype anywhere in the input', () => {
   const cases: readonly (readonly [string, string, (error: FaultlineError) => void])[] = [

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromResponse, GENERIC_DETAIL, toHttpStatus, toProblemDetails, toResponse } from '../../src/http/index.js';
 import {
   AuthenticationError, ModelRateLimitError, serializeError, TimeoutError, ToolError, ToolNotFoundError, TransientError, UnknownError,
-  ValidationError, type ErrorDefaults, type FaultlineError,
+  ValidationError, type FaultlineError,
 } from '../../src/index.js';
 import { BUILT_INS } from './builtins.js';
 
@@ -19,19 +19,11 @@ describe('toHttpStatus', () => {
     expect(toHttpStatus(new ValidationError({ status: 503 }))).toBe(400);
   });
 
-  it('answers with the status a class declares in its defaults (a 4xx or 5xx), over the table, for a class of your own', () => {
-    class PaymentRequiredError extends ToolError {
-      static override readonly defaults: ErrorDefaults = { name: 'PaymentRequiredError', code: 'PAYMENT_REQUIRED', status: 402 };
-    }
-    class UnprocessableError extends ValidationError {
-      static override readonly defaults: ErrorDefaults = { name: 'UnprocessableError', status: 422 };
-    }
-    class StrictUnprocessableError extends UnprocessableError {
-      static override readonly defaults: ErrorDefaults = { name: 'StrictUnprocessableError' };
-    }
-    class NotAStatusError extends ToolError {
-      static override readonly defaults: ErrorDefaults = { name: 'NotAStatusError', status: 200 };
-    }
+  it('answers with the status a class declares in subclass (a 4xx or 5xx), over the table, for a class of your own', () => {
+    class PaymentRequiredError extends ToolError.subclass('PaymentRequiredError', { code: 'PAYMENT_REQUIRED', status: 402 }) {}
+    class UnprocessableError extends ValidationError.subclass('UnprocessableError', { status: 422 }) {}
+    class StrictUnprocessableError extends UnprocessableError.subclass('StrictUnprocessableError', {}) {}
+    class NotAStatusError extends ToolError.subclass('NotAStatusError', { status: 200 }) {}
     expect([
       toHttpStatus(new PaymentRequiredError()), toHttpStatus(new PaymentRequiredError({ status: 503 })), toHttpStatus(new UnprocessableError()),
       toHttpStatus(new StrictUnprocessableError()), toHttpStatus(new NotAStatusError()),

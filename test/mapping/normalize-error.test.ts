@@ -181,11 +181,13 @@ describe('normalizeError on faultline errors', () => {
   });
 
   it('returns an instance of a user subclass as the same object', () => {
-    class PaymentDeclinedError extends ToolError {
-      static override readonly defaults = { name: 'PaymentDeclinedError', code: 'PAYMENT_DECLINED' };
-    }
+    class PaymentDeclinedError extends ToolError.subclass('PaymentDeclinedError', { code: 'PAYMENT_DECLINED' }) {}
     const original = new PaymentDeclinedError();
     expect(normalizeError(original)).toBe(original);
+    // A class written without subclass is as much a faultline error.
+    class PlainPaymentError extends ToolError {}
+    const plain = new PlainPaymentError();
+    expect(normalizeError(plain)).toBe(plain);
   });
 
   it('always returns a FaultlineError', () => {

@@ -6,7 +6,7 @@ import {
   ModelRateLimitError, ModelTimeoutError, registerErrorClass, SecurityError, serializeError, StorageError,
   TimeoutError, ToolError, ToolExecutionError, ToolNotFoundError, ToolPermissionError, ToolTimeoutError,
   TransientError, UnknownError, ValidationError,
-  type ErrorDefaults, type SerializedError,
+  type SerializedError,
 } from '../../src/index.js';
 import { serializedErrorArbitrary } from '../contract/arbitraries.js';
 import { GOLDEN_CASES, goldenText, PaymentDeclinedError } from '../contract/golden-cases.js';
@@ -313,8 +313,7 @@ describe('deserializeError', () => {
 
     it('never runs the class constructor, so a constructor that throws does not get in the way', () => {
       let constructed = 0;
-      class StrictError extends StorageError {
-        static override readonly defaults = { name: 'StrictError', code: 'STRICT' } satisfies ErrorDefaults;
+      class StrictError extends StorageError.subclass('StrictError', { code: 'STRICT' }) {
         constructor(message: string, options: { readonly required: string }) {
           super(message);
           constructed++;

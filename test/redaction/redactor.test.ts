@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRedactor, isSecretKey } from '../../src/redaction/redactor.js';
 import {
-  deserializeError, serializeError, ToolError, type ErrorDefaults, type SerializedError, type SerializeOptions, type ToolErrorOptions,
+  deserializeError, serializeError, ToolError, type SerializedError, type SerializeOptions,
 } from '../../src/index.js';
 import { LOOK_ALIKES, SECRETS } from './corpus.js';
 
@@ -159,10 +159,7 @@ describe('details keys named like secrets', () => {
   });
 
   it("are redacted as a user class's own fields too", () => {
-    class UpstreamError extends ToolError<ToolErrorOptions & { readonly apiKey?: string }> {
-      static override readonly defaults: ErrorDefaults = { name: 'UpstreamError', code: 'UPSTREAM', fields: { apiKey: 'string' } };
-      declare readonly apiKey?: string;
-    }
+    class UpstreamError extends ToolError.subclass('UpstreamError', { code: 'UPSTREAM', fields: { apiKey: 'string' } }) {}
     const error = new UpstreamError('t', { apiKey: 'EXAMPLE' });
     expect(serializeError(error)).toEqual({
       name: 'UpstreamError', code: 'UPSTREAM', category: 'TOOL', message: 't', retryable: false, apiKey: '[REDACTED]',
