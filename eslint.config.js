@@ -58,10 +58,11 @@ export default defineConfig(
   },
   {
     // A family's instance fields are declared by an interface merged with its class and derived
-    // from the family's table in src/contract/class-fields.ts: `interface ToolError<Options ...>
-    // extends FieldsOf<typeof TOOL_FIELDS> {}`. It must repeat the class's type parameter and has
-    // no members of its own, which these three rules would report.
-    files: ['src/errors/**'],
+    // from the family's table in src/contract/class-fields.ts: `interface ToolError extends
+    // FieldsOf<typeof TOOL_FIELDS> {}`, and the base fields of every error likewise from BASE_FIELDS
+    // (`interface FaultlineError<Options ...> extends BaseFields {}`, which must repeat the class's
+    // type parameter). They have no members of their own, which these three rules would report.
+    files: ['src/errors/**', 'src/base/faultline-error.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-declaration-merging': 'off',
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],

@@ -1,7 +1,6 @@
 import type { FieldOptionsOf, FieldsOf, FieldTable } from '../contract/class-fields.js';
 import type { ErrorCategory } from '../foundation/category.js';
 import type { ErrorFields } from './error-fields.js';
-import type { FaultlineError } from './faultline-error.js';
 import type { FaultlineErrorOptions, MessageOption } from './options.js';
 
 /**
@@ -50,8 +49,11 @@ export interface FamilySpec<Fields extends FieldTable = FieldTable, Required ext
   readonly category: ErrorCategory;
 }
 
+/** A faultline error as these types see it (FaultlineError is one; it is not imported here, since it imports these). */
+export type ErrorInstance = Error & ErrorFields;
+
 /** Any faultline class, as far as `subclass` and `from` need to see it. */
-export type AnyErrorClass = abstract new (...args: never) => FaultlineError;
+export type AnyErrorClass = abstract new (...args: never) => ErrorInstance;
 
 /** The options a faultline class's constructor takes. */
 export type OptionsOf<Class> = Class extends { readonly [OPTIONS_TYPE]?: infer Options } ? Options : FaultlineErrorOptions;
@@ -72,7 +74,7 @@ export type MessageFirst<Options> = NoneRequired<Options> extends true
  * A class made by `subclass`: constructed in either form, with `from`, and with `subclass` to declare
  * a class below it. Extend it (`class PaymentDeclinedError extends ToolError.subclass(...) {}`) or use it as it is.
  */
-export interface ErrorClass<Instance extends FaultlineError, Options extends FaultlineErrorOptions> {
+export interface ErrorClass<Instance extends ErrorInstance, Options extends FaultlineErrorOptions> {
   /** `new PaymentDeclinedError({ toolName: 'charge_card', amountCents: 1200 })`: the options, `message` among them. */
   new (...args: OptionsFirst<Options>): Instance;
   /** `new PaymentDeclinedError('Declined by the bank', { toolName: 'charge_card', amountCents: 1200 })`. */
@@ -80,10 +82,11 @@ export interface ErrorClass<Instance extends FaultlineError, Options extends Fau
   readonly prototype: Instance;
   readonly [OPTIONS_TYPE]?: Options;
   /** Maps anything thrown into this class, the value kept as `cause`; a faultline error passes through unchanged. */
-  from<E extends FaultlineError>(value: E, context?: object): E;
+  from<E extends ErrorInstance>(value: E, context?: object): E;
   from<Class extends AnyErrorClass>(this: Class, value: unknown, context?: FromContext<Class>): InstanceType<Class>;
   /** Declares a class below this one (see `FaultlineError.subclass`). */
-  subclass<Class extends AnyErrorClass, const Fields extends DeclaredFields = {}, const Required extends readonly (keyof Fields & string)[] = readonly []>(
+  // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- the default: a class that declares no field of its own
+  subclass<Class extends AnyErrorClass, const Fields extends DeclaredFields = Record<never, never>, const Required extends readonly (keyof Fields & string)[] = readonly []>(
     this: Class,
     name: string,
     spec?: SubclassSpec<Fields, Required>,
@@ -92,6 +95,7 @@ export interface ErrorClass<Instance extends FaultlineError, Options extends Fau
 
 /** The class `subclass` returns below `Parent`, with the fields of `Fields`, those in `Required` required. */
 export type SubclassOf<Parent extends AnyErrorClass, Fields extends FieldTable, Required extends readonly PropertyKey[]> = ErrorClass<
-  InstanceType<Parent> & FieldsOf<Fields, Required[number]>,
-  OptionsOf<Parent> & FieldOptionsOf<Fields, Required[number]>
+  // A class with no fields of its own has its parent's instance type as it is, not an intersection with nothing.
+  keyof Fields extends never ? InstanceType<Parent> : InstanceType<Parent> & FieldsOf<Fields, Required[number]>,
+  keyof Fields extends never ? OptionsOf<Parent> : OptionsOf<Parent> & FieldOptionsOf<Fields, Required[number]>
 >;

@@ -1,4 +1,5 @@
 import type { FieldTable, FieldType } from '../contract/class-fields.js';
+import { HEAD_KEYS, OPTIONAL_KEYS, RESERVED_KEYS, TAIL_KEYS } from '../contract/key-order.js';
 import { CLASS_NAME } from '../foundation/brand.js';
 import { isErrorCategory } from '../foundation/category.js';
 import { defineField } from '../foundation/own-property.js';
@@ -27,11 +28,11 @@ type Constructor = abstract new (...args: never) => object;
 const FIELD_TYPES: readonly FieldType[] = ['string', 'number', 'whole', 'boolean', 'stringRecord', 'json'];
 const SPEC_KEYS = ['code', 'message', 'retryable', 'status', 'category', 'fields', 'required'];
 
-/** Names no class may declare a field of: the fields every error has, and the methods every error has. */
-const RESERVED_FIELDS = [
-  'name', 'code', 'category', 'message', 'retryable', 'retryAfterMs', 'status', 'requestId', 'recommendations', 'details',
-  'cause', 'errors', 'stack', 'truncated', 'constructor', 'then', 'toJSON', 'toString', 'valueOf', '__proto__',
-];
+/** Whether no class may declare a field of this name: a field every error has, or a method every error has. */
+function isReservedField(field: string): boolean {
+  const reserved: readonly (readonly string[])[] = [HEAD_KEYS, OPTIONAL_KEYS, TAIL_KEYS, RESERVED_KEYS, ['__proto__']];
+  return reserved.some((keys) => keys.includes(field));
+}
 
 /** The declared name of the abstract base and of every built-in class: a class of yours may take none of them. */
 export const BUILT_IN_NAMES: ReadonlySet<string> = /* @__PURE__ */ new Set([
@@ -96,7 +97,7 @@ function checkFields(call: string, name: string, fields: unknown, required: unkn
       throw specError(call, name, 'fields', "an object of field types such as { amountCents: 'number' }", fields);
     }
     for (const [field, type] of Object.entries(fields)) {
-      if (RESERVED_FIELDS.includes(field)) {
+      if (isReservedField(field)) {
         throw new TypeError(
           `${call}('${name}', spec): fields.${field} is a field every error has, set by the options as it is. ` +
             `Name your field for what it holds instead, such as ${field}Detail.`,
@@ -109,9 +110,9 @@ function checkFields(call: string, name: string, fields: unknown, required: unkn
   }
   if (required === undefined) return;
   if (!Array.isArray(required)) throw specError(call, name, 'required', "an array of field names such as ['amountCents']", required);
-  for (const field of required as unknown[]) {
-    if (typeof field !== 'string' || fields === undefined || !Object.hasOwn(fields as object, field)) {
-      throw new TypeError(`${call}('${name}', spec): required names ${describe(field)}, which is not in fields. Declare it there too: fields: { ${String(field)}: 'string' }.`);
+  for (const field of required) {
+    if (typeof field !== 'string' || fields === undefined || !Object.hasOwn(fields, field)) {
+      throw new TypeError(`${call}('${name}', spec): required names ${describe(field)}, which is not in fields. Declare it there too: fields: { ${typeof field === 'string' ? field : 'name'}: 'string' }.`);
     }
   }
 }
@@ -122,8 +123,9 @@ function specError(call: string, name: string, key: string, expected: string, go
 
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
-  if (value === null || Array.isArray(value)) return value === null ? 'null' : 'an array';
-  return typeof value === 'object' || typeof value === 'function' ? `a${typeof value === 'object' ? 'n' : ''} ${typeof value}` : String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value === undefined) return String(value);
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'an array' : `a value of type ${typeof value}`;
 }
 
 /**

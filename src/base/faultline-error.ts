@@ -1,21 +1,24 @@
 import { keptMessage, rememberGivenMessage } from '../redaction/message-redaction.js';
 import { chainDeclares, CLASS_NAME, declaredPrototypeOf, ERROR_BRAND, hasFaultlineBrand } from '../foundation/brand.js';
 import type { ErrorCategory } from '../foundation/category.js';
-import type { FieldTable } from '../contract/class-fields.js';
+import type { BaseFields, FieldOptionsOf, FieldTable } from '../contract/class-fields.js';
 import { serializeFaultline } from '../serialization/serialize-faultline.js';
 import type { ErrorFields } from './error-fields.js';
 import type { SerializedError, Truncation } from '../contract/serialized-error.js';
-import type { ErrorDetails } from '../foundation/json.js';
 import { readProperty } from '../foundation/safe-read.js';
 import { inspectError, NODE_INSPECT } from './inspection.js';
 import { assignOptions, causeOf, isOptionsArgument, messageString, type FaultlineErrorOptions, type MessageOption } from './options.js';
 import { recognize } from '../recognition/recognize.js';
 import { isTransientKind, mappedOptions } from '../recognition/mapped-options.js';
 import { checkDeclaration, declareClass, define, FIELD_TABLE } from './declare-class.js';
-import { OPTIONS_TYPE, type AnyErrorClass, type DeclaredFields, type FamilySpec, type FromContext, type SubclassOf } from './class-spec.js';
+import { OPTIONS_TYPE, type AnyErrorClass, type DeclaredFields, type ErrorClass, type FamilySpec, type FromContext, type OptionsOf, type SubclassOf } from './class-spec.js';
 
 /** `true` when every key of `Options` is optional, so that the options may be left out. */
 type OptionalWhenNoneRequired<Options> = Partial<Options> extends Options ? true : false;
+
+// The optional fields every error has (retryAfterMs, status, requestId, recommendations, details): the
+// one table BASE_FIELDS, with their TSDoc.
+export interface FaultlineError<Options extends FaultlineErrorOptions = FaultlineErrorOptions> extends BaseFields {}
 
 /**
  * The abstract base of every faultline error. Declare a class of your own below a family with
@@ -45,16 +48,6 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
   declare readonly message: string;
   /** Whether a caller or a retry policy may try again. */
   declare readonly retryable: boolean;
-  /** Suggested delay before a retry, whole milliseconds, never negative. */
-  declare readonly retryAfterMs?: number;
-  /** The upstream HTTP status, where one exists. */
-  declare readonly status?: number;
-  /** The upstream request or trace id. */
-  declare readonly requestId?: string;
-  /** Concrete next steps a model or a person can act on. */
-  declare readonly recommendations?: readonly string[];
-  /** Any further structured context. */
-  declare readonly details?: ErrorDetails;
   /** On an error read back by `deserializeError`: what the serializer had cut, if anything. */
   declare readonly truncated?: Truncation;
 
@@ -114,7 +107,8 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
    * export class BillingError extends FaultlineError.subclass('BillingError', { category: 'TOOL', code: 'BILLING_ERROR' }) {}
    * ```
    */
-  static subclass<Class extends AnyErrorClass, const Fields extends DeclaredFields = {}, const Required extends readonly (keyof Fields & string)[] = readonly []>(
+  // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- the default: a class that declares no field of its own
+  static subclass<Class extends AnyErrorClass, const Fields extends DeclaredFields = Record<never, never>, const Required extends readonly (keyof Fields & string)[] = readonly []>(
     this: Class,
     name: string,
     spec: FamilySpec<Fields, Required>,
@@ -123,7 +117,7 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
     // Below a class with no declared ancestor (the abstract base, or a class written without subclass
     // right below it) a class starts a family of its own.
     const parentName = (parent.prototype as { [CLASS_NAME]?: string })[CLASS_NAME];
-    const given: unknown = spec ?? {}; // a JavaScript caller may leave it out
+    const given = (spec as unknown) ?? {}; // a JavaScript caller may leave it out
     checkDeclaration(parentName ?? parent.name, name, given, parentName === undefined);
     return declareClass(parent, name, given, fromValue) as unknown as SubclassOf<Class, Fields, Required>;
   }
@@ -141,7 +135,7 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
       return false; // a revoked Proxy, or one whose getPrototypeOf trap throws: not one of ours
     }
     if (!hasFaultlineBrand(value)) return false;
-    const declared = declaredPrototypeOf(this as unknown as { readonly prototype: object });
+    const declared = declaredPrototypeOf(this);
     return declared !== undefined && chainDeclares(value as object, declared);
   }
 
@@ -218,11 +212,26 @@ export function installRoot(): void {
 /**
  * Declares one of faultline's own classes: `subclass` without its checks, which refuse the built-in
  * names to every other class. `/* @__PURE__ *\/` at each call lets a bundler drop a class nobody imports.
+ * The options take the fields of the table; the instance's fields are declared by an interface merged
+ * with the class (`interface ToolError extends FieldsOf<typeof TOOL_FIELDS> {}`), so that each built-in
+ * class extends its parent class itself, not an intersection, and linters that follow a class's base
+ * types (typescript-eslint's no-unsafe-class-instance-assignment) see the whole hierarchy.
  */
-export function builtInClass<Class extends AnyErrorClass, const Fields extends FieldTable = {}>(
+// eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- the default: a class that declares no field of its own
+export function builtInClass<Class extends AnyErrorClass, const Fields extends FieldTable = Record<never, never>>(
   parent: Class,
   name: string,
-  spec: { readonly code: string; readonly message: string; readonly category?: ErrorCategory; readonly retryable?: boolean | ((error: ErrorFields) => boolean); readonly status?: number; readonly fields?: Fields },
-): SubclassOf<Class, Fields, readonly []> {
-  return declareClass(parent, name, spec, fromValue) as unknown as SubclassOf<Class, Fields, readonly []>;
+  spec: BuiltInSpec<Fields>,
+): ErrorClass<InstanceType<Class>, OptionsOf<Class> & FieldOptionsOf<Fields>> {
+  return declareClass(parent, name, spec, fromValue) as unknown as ErrorClass<InstanceType<Class>, OptionsOf<Class> & FieldOptionsOf<Fields>>;
+}
+
+/** What a built-in class declares. */
+interface BuiltInSpec<Fields extends FieldTable> {
+  readonly code: string;
+  readonly message: string;
+  readonly category?: ErrorCategory;
+  readonly retryable?: boolean | ((error: ErrorFields) => boolean);
+  readonly status?: number;
+  readonly fields?: Fields;
 }

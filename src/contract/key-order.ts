@@ -1,4 +1,5 @@
 import { setOwn } from '../foundation/own-property.js';
+import { BASE_FIELDS, type BaseFieldName } from './class-fields.js';
 import type { SerializedCause, SerializedError, SerializedJson, Truncation } from './serialized-error.js';
 
 /*
@@ -11,8 +12,8 @@ import type { SerializedCause, SerializedError, SerializedJson, Truncation } fro
 
 /** The keys of a faultline node in contract order, before the class's own fields. */
 export const HEAD_KEYS = ['name', 'code', 'category', 'message', 'retryable'] as const;
-/** The optional base fields, in contract order. */
-export const OPTIONAL_KEYS = ['retryAfterMs', 'status', 'requestId', 'recommendations', 'details'] as const;
+/** The optional base fields, in contract order: the keys of BASE_FIELDS. */
+export const OPTIONAL_KEYS = /* @__PURE__ */ Object.keys(BASE_FIELDS) as readonly BaseFieldName[];
 /** The keys after the class's own fields, in contract order. */
 export const TAIL_KEYS = ['cause', 'errors', 'stack', 'truncated'] as const;
 /** Every key a foreign error node may have, in contract order: its own three, then TAIL_KEYS. */

@@ -1,4 +1,4 @@
-import { CLASS_FIELD_TYPES } from './class-fields.js';
+import { BASE_FIELDS, CLASS_FIELD_TYPES } from './class-fields.js';
 import { FOREIGN_KEYS, RESERVED_KEYS } from './key-order.js';
 import { isErrorCategory } from '../foundation/category.js';
 
@@ -67,6 +67,9 @@ export function isForeignNode(value: unknown): boolean {
  */
 export type FieldRule = 'whole' | 'string' | 'boolean' | 'strings' | 'record' | 'array' | 'truncation' | 'stringRecord' | 'reserved';
 
+/** The rule of each type of base field (BASE_FIELDS). */
+const BASE_FIELD_RULES = { whole: 'whole', string: 'string', recommendations: 'strings', details: 'record' } as const;
+
 /** The rule of a node's field. */
 export function fieldRule(key: string): FieldRule | undefined {
   switch (key) {
@@ -77,22 +80,15 @@ export function fieldRule(key: string): FieldRule | undefined {
     case 'retryable':
     case 'cause':
       return undefined;
-    case 'retryAfterMs':
-    case 'status':
-      return 'whole';
-    case 'requestId':
     case 'stack':
       return 'string';
-    case 'recommendations':
-      return 'strings';
-    case 'details':
-      return 'record';
     case 'errors':
       return 'array';
     case 'truncated':
       return 'truncation';
   }
   otherKeys ??= new Map<string, FieldRule>([
+    ...Object.entries(BASE_FIELDS).map(([field, type]) => [field, BASE_FIELD_RULES[type]] as const),
     ...Object.entries(CLASS_FIELD_TYPES),
     ...RESERVED_KEYS.map((reserved) => [reserved, 'reserved'] as const),
   ]);

@@ -1,4 +1,4 @@
-import type { CLASS_FIELD_TYPES, FieldsOf } from './class-fields.js';
+import type { BASE_FIELDS, BaseFieldName, CLASS_FIELD_TYPES, FieldsOf } from './class-fields.js';
 import type { ErrorCategory } from '../foundation/category.js';
 
 /** A JSON value as the contract writes it: never `null`, never a non-finite number. */
@@ -33,17 +33,18 @@ export interface Truncation {
  * order, cause, errors, stack, truncated); empty values are omitted, never written as `null`.
  * The built-in classes' own fields come from their tables in class-fields.ts.
  */
-export interface SerializedError extends FieldsOf<typeof CLASS_FIELD_TYPES> {
+/** A base field as written: the type BASE_FIELDS gives it. */
+type SerializedBaseValue<T> = T extends 'whole' ? number : T extends 'string' ? string : T extends 'recommendations' ? readonly string[] : { readonly [key: string]: SerializedJson };
+
+/** The optional base fields as written. */
+type SerializedBaseFields = { readonly [K in BaseFieldName]?: SerializedBaseValue<(typeof BASE_FIELDS)[K]> | undefined };
+
+export interface SerializedError extends FieldsOf<typeof CLASS_FIELD_TYPES>, SerializedBaseFields {
   readonly name: string;
   readonly code: string;
   readonly category: ErrorCategory;
   readonly message: string;
   readonly retryable: boolean;
-  readonly retryAfterMs?: number | undefined;
-  readonly status?: number | undefined;
-  readonly requestId?: string | undefined;
-  readonly recommendations?: readonly string[] | undefined;
-  readonly details?: { readonly [key: string]: SerializedJson } | undefined;
   readonly cause?: SerializedCause | undefined;
   readonly errors?: readonly SerializedCause[] | undefined;
   readonly stack?: string | undefined;

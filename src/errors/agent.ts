@@ -1,6 +1,6 @@
 import { builtInClass, FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
-import { AGENT_FIELDS, AGENT_MAX_ITERATIONS_FIELDS, AGENT_STATE_FIELDS, type FieldOptionsOf } from '../contract/class-fields.js';
+import { AGENT_FIELDS, AGENT_MAX_ITERATIONS_FIELDS, AGENT_STATE_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { isTransientKind, mappedOptions } from '../recognition/mapped-options.js';
@@ -16,6 +16,9 @@ export interface AgentStateErrorOptions extends AgentErrorOptions, FieldOptionsO
 
 /** What `AgentError.from` may add to the error it builds. */
 export type AgentContext = Omit<AgentErrorOptions, 'cause'>;
+
+// The instance fields are declared by AGENT_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface AgentError extends FieldsOf<typeof AGENT_FIELDS> {}
 
 /**
  * An agent loop failed. The family base: `instanceof AgentError` matches every agent error.
@@ -56,12 +59,18 @@ function agentErrorFor(value: unknown, recognition: Recognition, context: AgentC
   return new AgentError(recognition.message, isTransientKind(recognition) ? { ...options, retryable: true } : options);
 }
 
+// The instance fields are declared by AGENT_MAX_ITERATIONS_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface AgentMaxIterationsError extends FieldsOf<typeof AGENT_MAX_ITERATIONS_FIELDS> {}
+
 /** The loop reached its iteration limit without finishing. */
 export class AgentMaxIterationsError extends /* @__PURE__ */ builtInClass(AgentError, 'AgentMaxIterationsError', {
   code: 'AGENT_MAX_ITERATIONS',
   message: 'The agent reached its iteration limit',
   fields: AGENT_MAX_ITERATIONS_FIELDS,
 }) {}
+
+// The instance fields are declared by AGENT_STATE_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface AgentStateError extends FieldsOf<typeof AGENT_STATE_FIELDS> {}
 
 /** The agent was asked for a state transition its state machine does not allow. */
 export class AgentStateError extends /* @__PURE__ */ builtInClass(AgentError, 'AgentStateError', {

@@ -1,6 +1,6 @@
 import { builtInClass, FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
-import { MODEL_FIELDS, type FieldOptionsOf } from '../contract/class-fields.js';
+import { MODEL_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { mappedOptions } from '../recognition/mapped-options.js';
@@ -13,6 +13,9 @@ export interface AuthErrorOptions extends FaultlineErrorOptions, FieldOptionsOf<
 
 /** What `AuthError.from` may add to the error it builds. */
 export type AuthContext = Omit<AuthErrorOptions, 'cause'>;
+
+// The instance fields are declared by MODEL_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface AuthError extends FieldsOf<typeof MODEL_FIELDS> {}
 
 /**
  * Authentication or authorization failed. The family base of AuthenticationError (401) and

@@ -1,6 +1,6 @@
 import { builtInClass, FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
-import { MODEL_FIELDS, TIMEOUT_FIELDS, type FieldOptionsOf } from '../contract/class-fields.js';
+import { MODEL_FIELDS, TIMEOUT_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { isSdkTimeout, providerFailure, readProviderError, type ProviderReading } from '../recognition/provider-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
@@ -16,6 +16,9 @@ export interface ModelTimeoutErrorOptions extends ModelErrorOptions, FieldOption
 
 /** What `ModelError.from` may add to the error it builds. */
 export type ModelContext = Omit<ModelErrorOptions, 'cause'>;
+
+// The instance fields are declared by MODEL_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface ModelError extends FieldsOf<typeof MODEL_FIELDS> {}
 
 /**
  * A call to a language model failed. The family base: `instanceof ModelError` matches every
@@ -142,6 +145,9 @@ export class ModelRateLimitError extends /* @__PURE__ */ builtInClass(ModelError
   message: 'The model provider rate-limited the request',
   retryable: true,
 }) {}
+
+// The instance fields are declared by TIMEOUT_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface ModelTimeoutError extends FieldsOf<typeof TIMEOUT_FIELDS> {}
 
 /** The model call ran out of time. Retryable. */
 export class ModelTimeoutError extends /* @__PURE__ */ builtInClass(ModelError, 'ModelTimeoutError', {

@@ -1,6 +1,6 @@
 import { builtInClass, FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
-import { SECURITY_FIELDS, type FieldOptionsOf } from '../contract/class-fields.js';
+import { SECURITY_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { mappedOptions } from '../recognition/mapped-options.js';
@@ -10,6 +10,9 @@ export interface SecurityErrorOptions extends FaultlineErrorOptions, FieldOption
 
 /** What `SecurityError.from` may add to the error it builds. */
 export type SecurityContext = Omit<SecurityErrorOptions, 'cause'>;
+
+// The instance fields are declared by SECURITY_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface SecurityError extends FieldsOf<typeof SECURITY_FIELDS> {}
 
 /**
  * A guardrail or security policy denied the operation. Never retryable: the same request

@@ -1,6 +1,6 @@
 import { builtInClass, FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
-import { TIMEOUT_FIELDS, type FieldOptionsOf } from '../contract/class-fields.js';
+import { TIMEOUT_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { mappedOptions } from '../recognition/mapped-options.js';
@@ -10,6 +10,9 @@ export interface TimeoutErrorOptions extends FaultlineErrorOptions, FieldOptions
 
 /** What `TimeoutError.from` may add to the error it builds. */
 export type TimeoutContext = Omit<TimeoutErrorOptions, 'cause'>;
+
+// The instance fields are declared by TIMEOUT_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface TimeoutError extends FieldsOf<typeof TIMEOUT_FIELDS> {}
 
 /**
  * An operation ran out of time (outside a model or tool call, which have their own classes).

@@ -1,6 +1,6 @@
 import { builtInClass, FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
-import { TIMEOUT_FIELDS, TOOL_FIELDS, type FieldOptionsOf } from '../contract/class-fields.js';
+import { TIMEOUT_FIELDS, TOOL_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { isTransientKind, mappedOptions } from '../recognition/mapped-options.js';
@@ -13,6 +13,9 @@ export interface ToolTimeoutErrorOptions extends ToolErrorOptions, FieldOptionsO
 
 /** What `ToolError.from` may add to the error it builds. */
 export type ToolContext = Omit<ToolErrorOptions, 'cause'>;
+
+// The instance fields are declared by TOOL_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface ToolError extends FieldsOf<typeof TOOL_FIELDS> {}
 
 /**
  * A tool call failed. The family base: `instanceof ToolError` matches every tool error.
@@ -80,6 +83,9 @@ export class ToolExecutionError extends /* @__PURE__ */ builtInClass(ToolError, 
   code: 'TOOL_EXECUTION_ERROR',
   message: 'The tool failed while running',
 }) {}
+
+// The instance fields are declared by TIMEOUT_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface ToolTimeoutError extends FieldsOf<typeof TIMEOUT_FIELDS> {}
 
 /** The tool ran out of time. Retryable. */
 export class ToolTimeoutError extends /* @__PURE__ */ builtInClass(ToolError, 'ToolTimeoutError', {

@@ -1,6 +1,6 @@
 import { builtInClass, FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
-import { VALIDATION_FIELDS, type FieldOptionsOf } from '../contract/class-fields.js';
+import { VALIDATION_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { zodIssueFields } from '../recognition/zod-issues.js';
@@ -11,6 +11,9 @@ export interface ValidationErrorOptions extends FaultlineErrorOptions, FieldOpti
 
 /** What `ValidationError.from` may add to the error it builds. */
 export type ValidationContext = Omit<ValidationErrorOptions, 'cause'>;
+
+// The instance fields are declared by VALIDATION_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface ValidationError extends FieldsOf<typeof VALIDATION_FIELDS> {}
 
 /**
  * Input did not have the expected shape: a tool's arguments, a model's structured output, a

@@ -118,7 +118,7 @@ function nameOfClass(cls: unknown, caller: string): string {
   if (typeof cls !== 'function' || !(cls.prototype instanceof FaultlineError || hasFaultlineBrand(cls.prototype))) {
     throw new TypeError(`${caller}: expected a class declared with subclass, such as ToolError.subclass('PaymentDeclinedError', { code: 'PAYMENT_DECLINED' }).`);
   }
-  const declared = declaredPrototypeOf(cls as { readonly prototype: object });
+  const declared = declaredPrototypeOf(cls);
   if (declared === undefined) {
     const name = cls.name || 'MyError';
     const parent = Object.getPrototypeOf(cls) as { readonly name: string; readonly prototype: { readonly [CLASS_NAME]?: string } };

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { ErrorCategory } from '../foundation/category.js';
 import { type SerializedCause, type SerializedError, type SerializedJson } from '../contract/serialized-error.js';
-import { CLASS_FIELD_TYPES } from '../contract/class-fields.js';
+import { BASE_FIELDS, CLASS_FIELD_TYPES } from '../contract/class-fields.js';
 import { RESERVED_KEYS } from '../contract/key-order.js';
 
 const whole = z.int().check(z.minimum(0));
@@ -58,6 +58,18 @@ const fieldSchemas = {
   stringRecord: withProtoKey(z.record(z.string(), z.string()), () => z.string()),
 } as const;
 
+// The schema of each type of base field (BASE_FIELDS).
+const baseFieldSchemas = {
+  whole,
+  string: z.string(),
+  recommendations: z.array(z.string()),
+  details: withProtoKey(z.record(z.string(), serializedJsonSchema), () => serializedJsonSchema),
+} as const;
+
+const baseFields = Object.fromEntries(Object.entries(BASE_FIELDS).map(([key, type]) => [key, z.optional(baseFieldSchemas[type])])) as {
+  [K in keyof typeof BASE_FIELDS]: z.ZodMiniOptional<(typeof baseFieldSchemas)[(typeof BASE_FIELDS)[K]]>;
+};
+
 const classFields = Object.fromEntries(
   Object.entries(CLASS_FIELD_TYPES).map(([key, type]) => [key, z.optional(fieldSchemas[type])]),
 ) as { [K in keyof typeof CLASS_FIELD_TYPES]: z.ZodMiniOptional<(typeof fieldSchemas)[(typeof CLASS_FIELD_TYPES)[K]]> };
@@ -106,11 +118,7 @@ export const serializedErrorSchema: z.ZodMiniType<SerializedError> = withProtoKe
     category: z.enum(Object.values(ErrorCategory)),
     message: z.string(),
     retryable: z.boolean(),
-    retryAfterMs: z.optional(whole),
-    status: z.optional(whole),
-    requestId: z.optional(z.string()),
-    recommendations: z.optional(z.array(z.string())),
-    details: z.optional(withProtoKey(z.record(z.string(), serializedJsonSchema), () => serializedJsonSchema)),
+    ...baseFields,
     ...classFields,
     cause: z.optional(serializedCauseSchema),
     errors: z.optional(z.array(serializedCauseSchema)),

@@ -32,6 +32,6 @@ let byCode: Map<string, TypedClass> | undefined;
 
 /** The built-in class whose code is `type`; undefined for any other type. */
 export function classForCode(type: string): TypedClass | undefined {
-  byCode ??= new Map(TYPED_CLASSES.map((Class) => [Class.prototype.code, Class] as const));
+  byCode ??= new Map(TYPED_CLASSES.map((Class) => [(Class.prototype as FaultlineError).code, Class] as const));
   return byCode.get(type);
 }
