@@ -21,9 +21,7 @@ const { deserializeError, ModelRateLimitError, normalizeError, serializeError, T
 const MESSAGE = 'The search tool failed';
 
 // A user's own class, as the README tells users to write one.
-class PaymentDeclinedError extends ToolError {
-  static defaults = { name: 'PaymentDeclinedError', code: 'PAYMENT_DECLINED' };
-}
+class PaymentDeclinedError extends ToolError.subclass('PaymentDeclinedError', { code: 'PAYMENT_DECLINED' }) {}
 
 // A plain ES2022 subclass that sets three fields: what a careful user writes by hand.
 class PlainToolError extends Error {

@@ -95,6 +95,25 @@ export async function conformance({ esm, cjs, refusedUrl, lacks = [] }) {
     }
     return 'every class';
   });
+  check(results, 'a class of your own declared with subclass, round trip and refusals', () => {
+    class PaymentDeclinedError extends esm.ToolError.subclass('PaymentDeclinedError', {
+      code: 'PAYMENT_DECLINED',
+      fields: { amountCents: 'number' },
+      required: ['amountCents'],
+    }) {}
+    const sent = new PaymentDeclinedError({ toolName: 'charge', amountCents: -500 });
+    assert(sent instanceof esm.ToolError && sent.code === 'PAYMENT_DECLINED' && sent.amountCents === -500, 'declared fields');
+    const back = esm.deserializeError(JSON.stringify(sent), { classes: [PaymentDeclinedError] });
+    assert(back instanceof PaymentDeclinedError && JSON.stringify(back) === JSON.stringify(sent), 'read back as the class written');
+    let refused = false;
+    try {
+      esm.ToolError.subclass('ToolError', {});
+    } catch (error) {
+      refused = error instanceof TypeError;
+    }
+    assert(refused, 'a built-in name is refused');
+    return 'PaymentDeclinedError';
+  });
   if (cjs === undefined) {
     results.push({ ok: true, title: 'the ESM and CJS builds together', detail: `not run: ${lacks.find((line) => line.startsWith('require')) ?? 'no require in this runtime'}` });
   } else {
