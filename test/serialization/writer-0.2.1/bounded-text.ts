@@ -1,0 +1,103 @@
+// The 0.2.1 writer, frozen as the oracle of #29: src/serialization/bounded-text.ts at b897ccd, imports pointed at the
+// leaves that stay in src/. Delete this folder when a release changes the output on purpose.
+import { REDACTED } from '../../../src/redaction/redactor.js';
+import { MAX_FIELD_LENGTH } from '../../../src/contract/serialize-options.js';
+import { cutOf, MARKERS, type Node, type Run } from './serialization-state.js';
+
+/** A string inside details or a class field: redacted, then cut to what is left of the node's budget. */
+export function budgetedText(value: string, run: Run, node: Node): string {
+  // A cut marker costs its length, where a cut writes it (cutDetails) as where it is read back and
+  // written again, but is never cut itself: else a second pass would cut the marker, and the output
+  // change. So a value made of markers is bounded like any other.
+  if (value === MARKERS.truncated || value === MARKERS.circular || value === MARKERS.unreadable) {
+    node.budget -= value.length;
+    return value;
+  }
+  const budget = Math.max(node.budget, 0);
+  // Redacted before it is cut (a little past the cut, as `text` does), so that no cut leaves part of a secret.
+  let out = redact(value.length > budget + 512 ? value.slice(0, budget + 512) : value, run);
+  if (value.length > budget + 512 || out.length > budget) {
+    cutOf(node).details = true;
+    out = cutOutsideMarker(out, budget);
+  }
+  node.budget -= out.length;
+  return out;
+}
+
+/** `message` and `stack`: redacted, then cut to `maxMessageLength` with the original length recorded. */
+export function text(value: string, run: Run, node: Node, field: 'message' | 'stack'): string {
+  // Redact a little past the cut, so that a secret straddling it is still recognized whole.
+  const redacted = redact(value.length <= run.maxMessageLength ? value : value.slice(0, run.maxMessageLength + 512), run);
+  // `[REDACTED]` may be longer than what it replaced: the limit holds for the text as written.
+  if (value.length <= run.maxMessageLength && redacted.length <= run.maxMessageLength) return redacted;
+  cutOf(node)[field] = value.length;
+  return cutOutsideMarker(redacted, run.maxMessageLength);
+}
+
+/** A name, a code, a `requestId` or a recommendation: redacted, then cut at MAX_FIELD_LENGTH and marked. */
+export function field(value: string, run: Run, node: Node): string {
+  return bounded(redact(value.length <= MAX_FIELD_LENGTH ? value : value.slice(0, MAX_FIELD_LENGTH + 512), run), value, node);
+}
+
+/** A declared class name, written as it is (it is an identifier, not text to redact), but bounded like any field. */
+export function boundedName(value: string, node: Node): string {
+  return bounded(storable(value), value, node);
+}
+
+function bounded(written: string, original: string, node: Node): string {
+  if (original.length <= MAX_FIELD_LENGTH && written.length <= MAX_FIELD_LENGTH) return written;
+  cutOf(node).strings = true;
+  return cutOutsideMarker(written, MAX_FIELD_LENGTH);
+}
+
+/**
+ * Cuts redacted text, never inside a `[REDACTED]`: a piece of one (`token=[RED`) would be read
+ * as a value to redact when the output is serialized again, and grow back.
+ */
+function cutOutsideMarker(value: string, length: number): string {
+  const cut = cutText(value, length);
+  const start = value.lastIndexOf(REDACTED, cut.length - 1);
+  return start !== -1 && start + REDACTED.length > cut.length ? cut.slice(0, start) : cut;
+}
+
+/** Cuts a string without splitting a surrogate pair. */
+function cutText(value: string, length: number): string {
+  if (value.length <= length) return value;
+  const code = value.charCodeAt(length - 1);
+  return value.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
+}
+
+/**
+ * Text as it is written: redacted (unless redaction is off), and storable, so that every output can
+ * go into a Postgres `jsonb` column, which refuses `\u0000` and a lone surrogate (a string cut in the
+ * middle of an emoji): each becomes U+FFFD, as `String#toWellFormed` does. One code unit for one, so
+ * lengths and cuts stay as they were.
+ */
+export function redact(value: string, run: Run): string {
+  return storable(run.redactor === undefined ? value : run.redactor.text(value));
+}
+
+// A NUL, a high surrogate with no low one after it, or a low one with no high one before it.
+const NOT_STORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const NOT_STORABLE_ALL = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** `value` with every NUL and lone surrogate replaced by U+FFFD. */
+export function storable(value: string): string {
+  // ES2024's String#isWellFormed, where the runtime has it (Node 20, current browsers): every string
+  // written passes here, and the pattern's lookbehind costs about three times as much.
+  const { isWellFormed } = value as { isWellFormed?: () => boolean };
+  const clean = isWellFormed === undefined ? !NOT_STORABLE.test(value) : !value.includes('\0') && isWellFormed.call(value);
+  return clean ? value : value.replace(NOT_STORABLE_ALL, '\ufffd');
+}
+
+/** Any value's string form, never throwing: '' for nothing, [Unreadable] when String() throws. */
+export function stringOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return '';
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a foreign message of any type keeps its string form
+    return String(value);
+  } catch {
+    return MARKERS.unreadable;
+  }
+}

@@ -1,0 +1,114 @@
+// The 0.2.1 writer, frozen as the oracle of #29: src/serialization/serialization-state.ts at b897ccd, imports pointed at the
+// leaves that stay in src/. Delete this folder when a release changes the output on purpose.
+import type { Chain } from './ancestor-chain.js';
+import { extend } from './ancestor-chain.js';
+import type { SerializeOptions } from '../../../src/contract/serialize-options.js';
+import { resolvedLimit, SERIALIZE_DEFAULTS } from '../../../src/contract/serialize-options.js';
+import type { SerializedJson, Truncation } from '../../../src/contract/serialized-error.js';
+import { truncationInOrder } from './key-order.js';
+import { readProperty } from '../../../src/foundation/safe-read.js';
+import { toWholeNonNegative } from '../../../src/foundation/whole-number.js';
+import { createRedactor, type Redactor } from '../../../src/redaction/redactor.js';
+
+/*
+ * The state of one serialization, and what it cuts: the resolved limits and redactor, each
+ * node's budget, the markers written where a value is cut, and the `truncated` record of a node.
+ */
+
+/** The markers written where a value cannot be copied as it is. docs/contract.md lists them. */
+export const MARKERS = {
+  circular: '[Circular]',
+  truncated: '[Truncated]',
+  unreadable: '[Unreadable]',
+} as const;
+
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** One serialization: the resolved options and the error nodes above the current one. */
+export interface Run {
+  readonly stack: boolean;
+  readonly maxDepth: number;
+  readonly maxMessageLength: number;
+  readonly maxErrors: number;
+  readonly maxDetailsSize: number;
+  readonly redactor: Redactor | undefined;
+  /**
+   * How many more error nodes this serialization may write: `maxErrors + maxDepth + 1` in all, so
+   * that an error graph whose nodes are shared (an AggregateError listing one error a hundred times,
+   * at every level) is written, and walked, no larger than a tree of distinct errors.
+   */
+  nodesLeft: number;
+  /** The error nodes from the root down to the one being written; set for each node as it is written. */
+  ancestors: Chain;
+  /**
+   * Writes an error found inside details, as a node: handed in by the serializer, so that copying
+   * JSON needs nothing from the module that writes nodes.
+   */
+  readonly copyError: (error: object, run: Run, node: Node, depth: number, path: Chain | undefined) => SerializedJson | undefined;
+}
+
+/** Per node: what was cut (made on the first cut: most nodes are whole), and what is left of the details budget. */
+export interface Node {
+  cut: Mutable<Truncation> | undefined;
+  budget: number;
+}
+
+export function cutOf(node: Node): Mutable<Truncation> {
+  node.cut ??= {};
+  return node.cut;
+}
+
+/** Marks the node's details as cut and gives the marker to write in place of the value, charged its length as written. */
+export function cutDetails(node: Node, marker: string): string {
+  cutOf(node).details = true;
+  node.budget -= marker.length;
+  return marker;
+}
+
+export function mergeTruncation(previous: unknown, cut: Truncation): Truncation | undefined {
+  // A node read back from an earlier cut keeps its marks; new cuts are added to them.
+  // Read safely: a `truncated` given through the constructor's options may be anything, a Proxy too.
+  const cause = cut.cause ?? readProperty(previous, 'cause');
+  const errors = cut.errors ?? toWholeNonNegative(readProperty(previous, 'errors'));
+  const message = cut.message ?? toWholeNonNegative(readProperty(previous, 'message'));
+  const stack = cut.stack ?? toWholeNonNegative(readProperty(previous, 'stack'));
+  const details = cut.details ?? readProperty(previous, 'details');
+  const strings = cut.strings ?? readProperty(previous, 'strings');
+  const merged = truncationInOrder(
+    cause === 'depth' || cause === 'circular' ? cause : undefined, errors, message, stack,
+    details === true ? true : undefined, strings === true ? true : undefined,
+  );
+  // A node read back with `truncated: {}` keeps it, so that a round trip changes nothing.
+  return Object.keys(merged).length === 0 && previous === undefined ? undefined : merged;
+}
+
+export function isEmpty(object: object): boolean {
+  for (const key in object) if (Object.hasOwn(object, key)) return false;
+  return true;
+}
+
+/** The run of one serialization, with every limit resolved to its default where not given. */
+export function createRun(error: object, options: SerializeOptions | undefined, copyError: Run['copyError']): Run {
+  return {
+    stack: options?.stack === true,
+    maxDepth: resolvedLimit(options?.maxDepth, SERIALIZE_DEFAULTS.maxDepth),
+    maxMessageLength: resolvedLimit(options?.maxMessageLength, SERIALIZE_DEFAULTS.maxMessageLength),
+    maxErrors: resolvedLimit(options?.maxErrors, SERIALIZE_DEFAULTS.maxErrors),
+    maxDetailsSize: resolvedLimit(options?.maxDetailsSize, SERIALIZE_DEFAULTS.maxDetailsSize),
+    redactor: redactorOf(options?.redact),
+    nodesLeft: nodeLimit(options),
+    ancestors: extend(undefined, error),
+    copyError,
+  };
+}
+
+/** The most error nodes one serialization writes, for these options. */
+export function nodeLimit(options: SerializeOptions | undefined): number {
+  return resolvedLimit(options?.maxErrors, SERIALIZE_DEFAULTS.maxErrors) + resolvedLimit(options?.maxDepth, SERIALIZE_DEFAULTS.maxDepth) + 1;
+}
+
+
+function redactorOf(option: SerializeOptions['redact']): Redactor | undefined {
+  if (option === false) return undefined;
+  return createRedactor(option === true || option === undefined ? undefined : option);
+}

@@ -1,0 +1,38 @@
+// The 0.2.1 writer, frozen as the oracle of #29: the entry of src/read-back/serialize-error.ts at
+// b897ccd, over the frozen writer of this folder. Delete this folder when a release changes the
+// output on purpose.
+import type { FaultlineError } from '../../../src/base/faultline-error.js';
+import { hasNodeHead } from '../../../src/contract/node-shape.js';
+import type { SerializeOptions } from '../../../src/contract/serialize-options.js';
+import type { SerializedError } from '../../../src/contract/serialized-error.js';
+import { normalizeError } from '../../../src/mapping/normalize-error.js';
+import { deserializeError } from '../../../src/read-back/deserialize-error.js';
+import { KEY_CUTS } from './plain-data.js';
+import { serializeFaultline } from './serialize-faultline.js';
+
+/**
+ * What `serializeError` of 0.2.1 writes for `value`: a faultline error as it is, data that already
+ * is a serialized error read back first (with the reader of src/, which is not part of the writer),
+ * any other value normalized (with normalizeError of src/), then written by the frozen writer.
+ */
+export function serializeWith021(value: unknown, options?: SerializeOptions): SerializedError {
+  return serializeFaultline(readsBackAsItself(value) ?? normalizeError(value), options);
+}
+
+/**
+ * {@link serializeWith021}, and whether it cut a Map's entries or an object's keys with some left
+ * (KEY_CUTS in plain-data.ts): the one input on which #29 lets the new writer differ.
+ */
+export function serializeWith021Observed(value: unknown, options?: SerializeOptions): { output: SerializedError; keysCut: boolean } {
+  const before = KEY_CUTS.count;
+  const output = serializeWith021(value, options);
+  return { output, keysCut: KEY_CUTS.count !== before };
+}
+
+function readsBackAsItself(value: unknown): FaultlineError | undefined {
+  try {
+    return hasNodeHead(value) ? deserializeError(value) : undefined;
+  } catch {
+    return undefined; // not the contract after all (or a hostile object): normalized like any value
+  }
+}
