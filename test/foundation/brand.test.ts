@@ -1,14 +1,16 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { chainHasClass, CLASS_IDENTITY, CLASS_NAME, ERROR_BRAND, hasFaultlineBrand } from '../../src/foundation/brand.js';
-import { ToolError, ToolTimeoutError } from '../../src/index.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { chainDeclares, CLASS_NAME, declaredPrototypeOf, ERROR_BRAND, hasFaultlineBrand } from '../../src/foundation/brand.js';
+import { deserializeError, FaultlineError, ModelError, StorageError, ToolError, ToolNotFoundError, ToolTimeoutError } from '../../src/index.js';
 import type * as FaultlineModule from '../../src/index.js';
-import type { ErrorDefaults, FaultlineError, ToolErrorOptions } from '../../src/index.js';
 import { revokedProxy } from '../hardening/hostile.js';
 
 type Faultline = typeof FaultlineModule;
+
+/** This copy of the source, as a module namespace. */
+const FAULTLINE = (await import('../../src/index.js')) as Faultline;
 
 describe('hasFaultlineBrand', () => {
   it('is true for a faultline error and false for look-alikes', () => {
@@ -28,56 +30,79 @@ describe('hasFaultlineBrand', () => {
   it('uses the realm-wide symbols every copy shares', () => {
     expect(ERROR_BRAND).toBe(Symbol.for('faultline.error'));
     expect(CLASS_NAME).toBe(Symbol.for('faultline.className'));
-    expect(CLASS_IDENTITY).toBe(Symbol.for('faultline.classIdentity'));
   });
 });
 
-/** chainHasClass with the identity given as it is. */
-const has = (value: object, className: string, identity: string): boolean => chainHasClass(value, className, (given: string) => given, identity);
+/** The prototype `subclass` (or builtInClass) wrote a class's declaration on. */
+const declaredOf = (cls: { readonly prototype: object }): object => Object.getPrototypeOf(cls.prototype) as object;
 
-describe('chainHasClass', () => {
-  it('computes the identity only where a prototype of the name has one to compare', () => {
-    const error = new ToolTimeoutError();
-    let computed = 0;
-    const identityOf = (identity: string): string => {
-      computed += 1;
-      return identity;
-    };
-    expect(chainHasClass(error, 'ModelError', identityOf, 'ModelError<FaultlineError:MODEL_ERROR')).toBe(false);
-    expect(computed).toBe(0);
-    expect(chainHasClass(error, 'ToolError', identityOf, 'ToolError<FaultlineError:TOOL_ERROR')).toBe(true);
-    expect(computed).toBe(1);
+describe('declaredPrototypeOf', () => {
+  it('is the prototype subclass returned, for the class written below it and for the class used as it is', () => {
+    class ChargeError extends ToolError.subclass('ChargeError', { code: 'CHARGE' }) {}
+    const AsIs = ToolError.subclass('AsIsError', {});
+    expect(declaredPrototypeOf(ChargeError)).toBe(declaredOf(ChargeError));
+    expect(declaredPrototypeOf(AsIs)).toBe(AsIs.prototype);
+    expect(declaredPrototypeOf(ToolTimeoutError)).toBe(declaredOf(ToolTimeoutError));
   });
 
-  it('finds each class on the prototype chain by its declared name and identity, and nothing else', () => {
+  it('is undefined for a class written without subclass, and for the abstract base', () => {
+    class PlainError extends ToolError {}
+    class PlainBelowPlain extends PlainError {}
+    expect(declaredPrototypeOf(PlainError)).toBeUndefined();
+    expect(declaredPrototypeOf(PlainBelowPlain)).toBeUndefined();
+    expect(declaredPrototypeOf(FaultlineError)).toBeUndefined();
+  });
+});
+
+describe('chainDeclares', () => {
+  it('finds each declared class on the prototype chain, and nothing else', () => {
     const error = new ToolTimeoutError();
-    expect(has(error, 'ToolTimeoutError', 'ToolTimeoutError<ToolError:TOOL_TIMEOUT')).toBe(true);
-    expect(has(error, 'ToolError', 'ToolError<FaultlineError:TOOL_ERROR')).toBe(true);
-    expect(has(error, 'FaultlineError', 'FaultlineError<:FAULTLINE_ERROR')).toBe(true);
-    expect(has(error, 'ToolNotFoundError', 'ToolNotFoundError<ToolError:TOOL_NOT_FOUND')).toBe(false);
-    expect(has(error, 'Error', 'Error<:')).toBe(false);
+    expect(chainDeclares(error, declaredOf(ToolTimeoutError))).toBe(true);
+    expect(chainDeclares(error, declaredOf(ToolError))).toBe(true);
+    expect(chainDeclares(error, declaredOf(ToolNotFoundError))).toBe(false);
+    expect(chainDeclares(error, declaredOf(ModelError))).toBe(false);
+  });
+
+  it('takes a prototype of another realm or copy with the same names and codes up the chain for the one asked', () => {
+    const copyOf = (proto: object): object => {
+      const out = Object.create(Object.getPrototypeOf(proto) as object) as object;
+      for (const key of Reflect.ownKeys(proto)) Object.defineProperty(out, key, Object.getOwnPropertyDescriptor(proto, key) as PropertyDescriptor);
+      return out;
+    };
+    const error = Object.create(copyOf(declaredOf(ToolTimeoutError))) as object;
+    expect(chainDeclares(error, declaredOf(ToolTimeoutError))).toBe(true);
   });
 
   it('does not take a class of the same name with another parent or code for the one asked', () => {
-    const error = new ToolTimeoutError();
-    expect(has(error, 'ToolError', 'ToolError<StorageError:TOOL_ERROR')).toBe(false);
-    expect(has(error, 'ToolError', 'ToolError<FaultlineError:MY_TOOL')).toBe(false);
+    const below = (parent: object, name: string, code: string): object =>
+      Object.create(parent, { [CLASS_NAME]: { value: name }, code: { value: code } }) as object;
+    const root = Object.create(FaultlineError.prototype) as object;
+    const storage = below(root, 'StorageError', 'STORAGE_ERROR');
+    const asked = below(below(root, 'ToolError', 'TOOL_ERROR'), 'LedgerError', 'LEDGER');
+    expect(chainDeclares(Object.create(below(storage, 'LedgerError', 'LEDGER')) as object, asked)).toBe(false); // another parent
+    expect(chainDeclares(Object.create(below(below(root, 'ToolError', 'TOOL_ERROR'), 'LedgerError', 'OTHER')) as object, asked)).toBe(false); // another code
+    expect(chainDeclares(Object.create(below(below(root, 'ToolError', 'MY_TOOL'), 'LedgerError', 'LEDGER')) as object, asked)).toBe(false); // a parent of another code
+    expect(chainDeclares(Object.create(below(below(root, 'ToolError', 'TOOL_ERROR'), 'LedgerError', 'LEDGER')) as object, asked)).toBe(true);
   });
 
-  it('compares by name alone a prototype of an older copy, which has no identity', () => {
-    const older = Object.create(Object.create(Error.prototype, { [CLASS_NAME]: { value: 'ToolError' } }) as object) as object;
-    expect(has(older, 'ToolError', 'ToolError<FaultlineError:TOOL_ERROR')).toBe(true);
+  it('takes the errors of a 0.2 copy, whose abstract base declared its name, for 0.3’s built-ins', () => {
+    const base02 = Object.create(Error.prototype, {
+      [CLASS_NAME]: { value: 'FaultlineError' }, code: { value: 'FAULTLINE_ERROR' }, [ERROR_BRAND]: { value: true },
+    }) as object;
+    const tool02 = Object.create(base02, { [CLASS_NAME]: { value: 'ToolError' }, code: { value: 'TOOL_ERROR' } }) as object;
+    const timeout02 = Object.create(tool02, { [CLASS_NAME]: { value: 'ToolTimeoutError' }, code: { value: 'TOOL_TIMEOUT' } }) as object;
+    const error = Object.create(timeout02) as object;
+    expect([error instanceof ToolTimeoutError, error instanceof ToolError, error instanceof ModelError, error instanceof ToolNotFoundError]).toEqual([true, true, false, false]);
   });
 
   it('does not throw on a revoked Proxy', () => {
-    expect(has(revokedProxy(), 'ToolError', 'ToolError<FaultlineError:TOOL_ERROR')).toBe(false);
+    expect(chainDeclares(revokedProxy(), declaredOf(ToolError))).toBe(false);
   });
 
   it('stops on a prototype chain longer than any faultline builds', () => {
-    let deep: object = Object.create(null) as object;
-    Object.defineProperty(deep, CLASS_NAME, { value: 'Deep' });
+    let deep: object = Object.create(declaredOf(ToolError)) as object;
     for (let step = 0; step < 100; step++) deep = Object.create(deep) as object;
-    expect(has(deep, 'Deep', 'Deep<:')).toBe(false);
+    expect(chainDeclares(deep, declaredOf(ToolError))).toBe(false);
   });
 });
 
@@ -151,8 +176,9 @@ describe('instanceof across the ESM and the CJS build', () => {
     it.each(CLASS_NAMES)('%s is an instance of exactly its own class and ancestors', (name) => {
       const [from, other] = copies();
       const error = new (classOf(from, name))('x');
-      const ancestors = new Set([name, ...(HIERARCHY[name] ?? []), 'FaultlineError']);
-      for (const candidate of ALL_NAMES) {
+      const ancestors = new Set([name, ...(HIERARCHY[name] ?? [])]);
+      // FaultlineError apart, in the test below.
+      for (const candidate of CLASS_NAMES) {
         const OtherClass = (other as unknown as Record<string, unknown>)[candidate] as abstract new () => unknown;
         expect({ candidate, is: error instanceof OtherClass }).toEqual({ candidate, is: ancestors.has(candidate) });
       }
@@ -169,13 +195,16 @@ describe('instanceof across the ESM and the CJS build', () => {
     });
   });
 
+  // FAILS against eee4187: see 'keeps every built-in an instance of the other copy’s FaultlineError' below.
+  it.each(directions)('keeps every built-in error %s an instance of the other build’s FaultlineError', (_label, maker) => {
+    const [from, other] = maker === 'esm' ? [esm, cjs] : [cjs, esm];
+    for (const name of CLASS_NAMES) expect({ name, is: new (classOf(from, name))('x') instanceof other.FaultlineError }).toEqual({ name, is: true });
+  });
+
   it('keeps a user subclass defined against the CJS build an instance of the ESM build’s classes', () => {
-    class PaymentDeclinedError extends cjs.ToolError {
-      static override readonly defaults = { name: 'PaymentDeclinedError', code: 'PAYMENT_DECLINED' } satisfies ErrorDefaults;
-    }
+    class PaymentDeclinedError extends cjs.ToolError.subclass('PaymentDeclinedError', { code: 'PAYMENT_DECLINED' }) {}
     const error = new PaymentDeclinedError('declined', { toolName: 'charge' });
     expect(error instanceof esm.ToolError).toBe(true);
-    expect(error instanceof esm.FaultlineError).toBe(true);
     expect(error instanceof esm.ModelError).toBe(false);
     expect(error instanceof esm.ToolTimeoutError).toBe(false);
     expect(esm.isFaultlineError(error)).toBe(true);
@@ -183,25 +212,16 @@ describe('instanceof across the ESM and the CJS build', () => {
   });
 
   it('keeps a user class defined once against each build an instance of the other, by its declared name', () => {
-    class EsmRefundError extends esm.ToolError {
-      static override readonly defaults = { name: 'RefundError', code: 'REFUND' } satisfies ErrorDefaults;
-    }
-    class CjsRefundError extends cjs.ToolError {
-      static override readonly defaults = { name: 'RefundError', code: 'REFUND' } satisfies ErrorDefaults;
-    }
+    class EsmRefundError extends esm.ToolError.subclass('RefundError', { code: 'REFUND' }) {}
+    class CjsRefundError extends cjs.ToolError.subclass('RefundError', { code: 'REFUND' }) {}
     expect(new CjsRefundError() instanceof EsmRefundError).toBe(true);
     expect(new EsmRefundError() instanceof CjsRefundError).toBe(true);
     expect(new cjs.ToolError() instanceof EsmRefundError).toBe(false);
   });
 
   it('rebuilds a subclass of a user subclass, defined against one build, with the other build’s deserializeError', () => {
-    class ChargeError extends esm.ToolError<ToolErrorOptions & { readonly chargeId?: string }> {
-      static override readonly defaults: ErrorDefaults = { name: 'ChargeError', code: 'CHARGE', retryable: true, fields: { chargeId: 'string' } };
-      declare readonly chargeId?: string;
-    }
-    class RefundError extends ChargeError {
-      static override readonly defaults: ErrorDefaults = { name: 'ChargeRefundError', message: 'The refund failed' };
-    }
+    class ChargeError extends esm.ToolError.subclass('ChargeError', { code: 'CHARGE', retryable: true, fields: { chargeId: 'string' } }) {}
+    class RefundError extends ChargeError.subclass('ChargeRefundError', { message: 'The refund failed' }) {}
     const json = JSON.stringify(cjs.serializeError(new RefundError({ chargeId: 'ch_1', toolName: 'refund' })));
     expect(JSON.parse(json)).toEqual({
       name: 'ChargeRefundError', code: 'CHARGE', category: 'TOOL', message: 'The refund failed', retryable: true, chargeId: 'ch_1', toolName: 'refund',
@@ -255,5 +275,113 @@ describe('instanceof across the ESM and the CJS build', () => {
         expect((build as unknown as Record<string, { name: string }>)[name]?.name).toBe(name);
       }
     }
+  });
+});
+
+// A second copy of faultline's source, as two installed versions are: vi.resetModules makes the next
+// import evaluate every module again, so that its classes, prototypes and tables are its own.
+describe('instanceof across two copies of the source (two installed versions)', () => {
+  let copy: Faultline;
+
+  beforeAll(async () => {
+    vi.resetModules();
+    copy = (await import('../../src/index.js')) as Faultline;
+  });
+
+  it('loads a distinct copy', () => {
+    expect(copy.ToolError).not.toBe(ToolError);
+    expect(copy.FaultlineError).not.toBe(FaultlineError);
+  });
+
+  it('keeps every built-in an instance of the other copy’s built-ins, its own class and ancestors only', () => {
+    for (const name of CLASS_NAMES) {
+      const ancestors = new Set([name, ...(HIERARCHY[name] ?? [])]);
+      for (const [from, other] of [[copy, FAULTLINE], [FAULTLINE, copy]] as const) {
+        const error = new (classOf(from, name))('x');
+        for (const candidate of CLASS_NAMES) {
+          expect({ name, candidate, is: error instanceof classOf(other, candidate) }).toEqual({ name, candidate, is: ancestors.has(candidate) });
+        }
+      }
+    }
+  });
+
+  // FAILS against eee4187: the abstract base declares no class name (installRoot writes none), so
+  // declaredPrototypeOf(FaultlineError) is undefined and FaultlineError[Symbol.hasInstance] answers
+  // false for every error of another copy; 0.2 answered true (see the report).
+  it('keeps every built-in an instance of the other copy’s FaultlineError', () => {
+    for (const name of CLASS_NAMES) {
+      expect({ name, is: new (classOf(copy, name))('x') instanceof FaultlineError }).toEqual({ name, is: true });
+      expect({ name, is: new (classOf(FAULTLINE, name))('x') instanceof copy.FaultlineError }).toEqual({ name, is: true });
+    }
+  });
+
+  it('takes two classes of yours with the same name, parent and code, one per copy, for one class', () => {
+    class OursError extends ToolError.subclass('LedgerSyncError', { code: 'LEDGER_SYNC', fields: { ledger: 'string' } }) {}
+    class TheirsError extends copy.ToolError.subclass('LedgerSyncError', { code: 'LEDGER_SYNC', fields: { ledger: 'string' } }) {}
+    expect(new TheirsError() instanceof OursError).toBe(true);
+    expect(new OursError() instanceof TheirsError).toBe(true);
+    expect(new TheirsError() instanceof ToolError).toBe(true);
+    expect(new copy.ToolError() instanceof OursError).toBe(false);
+    // A family of yours, and a class below it, made once in each copy.
+    const OurFamily = FaultlineError.subclass('BillingError', { category: 'TOOL', code: 'BILLING' });
+    const TheirFamily = copy.FaultlineError.subclass('BillingError', { category: 'TOOL', code: 'BILLING' });
+    const OurCard = OurFamily.subclass('CardError', { code: 'CARD' });
+    const TheirCard = TheirFamily.subclass('CardError', { code: 'CARD' });
+    expect([new TheirCard() instanceof OurCard, new TheirCard() instanceof OurFamily, new OurCard() instanceof TheirFamily]).toEqual([true, true, true]);
+    expect(new TheirFamily() instanceof OurCard).toBe(false);
+  });
+
+  it('never takes classes of one name that differ in parent or code for each other', () => {
+    const Ours = ToolError.subclass('LedgerError', { code: 'LEDGER' });
+    const OtherParent = copy.StorageError.subclass('LedgerError', { code: 'LEDGER' });
+    const OtherCode = copy.ToolError.subclass('LedgerError', { code: 'LEDGER_V2' });
+    const SameCopyOtherParent = StorageError.subclass('LedgerError', { code: 'LEDGER' });
+    for (const Other of [OtherParent, OtherCode, SameCopyOtherParent] as readonly (new () => FaultlineError)[]) {
+      expect(new Other() instanceof Ours).toBe(false);
+      expect(new Ours() instanceof Other).toBe(false);
+    }
+    // A class of one name whose parent's code differs: a ToolError of yours below StorageError is no ToolError.
+    const ParentCode = copy.ToolError.subclass('ChildError', { code: 'CHILD' });
+    const OtherParentCode = copy.ToolNotFoundError.subclass('ChildError', { code: 'CHILD' });
+    expect(new OtherParentCode() instanceof ToolError.subclass('ChildError', { code: 'CHILD' })).toBe(false);
+    expect(new ParentCode() instanceof ToolError.subclass('ChildError', { code: 'CHILD' })).toBe(true);
+  });
+
+  it('takes a class defined again in one copy with the same name, parent and code for itself (a module loaded twice, hot reload)', () => {
+    const define = () => class ReloadedError extends ToolError.subclass('ReloadedError', { code: 'RELOADED' }) {};
+    const [First, Second] = [define(), define()];
+    expect(new First() instanceof Second && new Second() instanceof First).toBe(true);
+  });
+
+  it('matches a class written without subclass by its prototype only', () => {
+    class OursPlain extends ToolError {}
+    class TheirsPlain extends copy.ToolError {}
+    Object.defineProperty(TheirsPlain, 'name', { value: 'OursPlain' });
+    expect(new TheirsPlain() instanceof OursPlain).toBe(false);
+    expect(new OursPlain() instanceof TheirsPlain).toBe(false);
+    expect(new OursPlain() instanceof OursPlain).toBe(true);
+    // Still an instance of the other copy's declared ancestors.
+    expect(new TheirsPlain() instanceof ToolError).toBe(true);
+  });
+
+  it('rebuilds a class of the other copy, and one below it, with every field, to the same bytes', () => {
+    class ChargeError extends copy.ToolError.subclass('CopyChargeError', { code: 'CHARGE', fields: { chargeId: 'string', amount: 'whole' } }) {}
+    class RefundError extends ChargeError.subclass('CopyRefundError', { fields: { refundId: 'string' } }) {}
+    const json = JSON.stringify(copy.serializeError(new RefundError({ chargeId: 'ch_1', amount: 5, refundId: 're_1' })));
+    const back = deserializeError(json, { classes: [RefundError] });
+    expect(Object.getPrototypeOf(back)).toBe(RefundError.prototype);
+    expect(back as unknown).toMatchObject({ chargeId: 'ch_1', amount: 5, refundId: 're_1' });
+    expect(JSON.stringify(back)).toBe(json);
+  });
+
+  // FAILS against eee4187: the copy writes its brand on first use (installRoot); until it has built an
+  // error, registerErrorClass and deserializeError's classes of this copy refuse its classes as "no
+  // faultline class" (FaultlineError's instanceof across copies being false too; see the report).
+  it('takes a class of a copy that has not built an error yet in deserializeError’s classes', async () => {
+    vi.resetModules();
+    const fresh = (await import('../../src/index.js')) as Faultline;
+    const FreshError = fresh.ToolError.subclass('FreshError', { code: 'FRESH' });
+    const json = { name: 'FreshError', code: 'FRESH', category: 'TOOL', message: 'x', retryable: false };
+    expect(Object.getPrototypeOf(deserializeError(json, { classes: [FreshError] }))).toBe(FreshError.prototype);
   });
 });
