@@ -16,6 +16,7 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('classes made by subclass and dropped', () => {
   it('leave nothing behind: no own property of globalThis, and a WeakRef to one is cleared after GC', async () => {
+    new ToolError(); // installs the abstract base's defaults and brand, on first use
     const globalsBefore = Reflect.ownKeys(globalThis);
     const parentBefore = [Reflect.ownKeys(ToolError), Reflect.ownKeys(ToolError.prototype), Reflect.ownKeys(FaultlineError.prototype)];
     const refs = ((): WeakRef<object>[] => {
