@@ -2,19 +2,11 @@ import { describe, expectTypeOf, it } from 'vitest';
 import {
   AgentError, AuthError, ErrorCategory, FaultlineError, ModelApiError, ModelError, ModelRateLimitError,
   SecurityError, StorageError, TimeoutError, ToolError, ToolNotFoundError, ToolTimeoutError, TransientError, UnknownError,
-  ValidationError, type AgentErrorOptions, type ErrorDefaults, type FaultlineErrorOptions, type ModelErrorOptions,
-  type ToolErrorOptions, type ToolTimeoutErrorOptions,
+  ValidationError, type FaultlineErrorOptions,
 } from '../src/index.js';
 import type { AgentAbortedError, AuthenticationError, ErrorDetails } from '../src/index.js';
 
-interface PaymentDeclinedErrorOptions extends ToolErrorOptions {
-  readonly amount?: number | null | undefined;
-}
-
-class PaymentDeclinedError extends ToolError<PaymentDeclinedErrorOptions> {
-  static override readonly defaults: ErrorDefaults = { name: 'PaymentDeclinedError', code: 'PAYMENT_DECLINED', fields: { amount: 'whole' } };
-  declare readonly amount?: number;
-}
+class PaymentDeclinedError extends ToolError.subclass('PaymentDeclinedError', { code: 'PAYMENT_DECLINED', fields: { amount: 'whole' } }) {}
 
 declare const caught: unknown;
 
@@ -128,80 +120,50 @@ describe('user subclasses', () => {
     new PaymentDeclinedError('x', { amount: '42' });
   });
 
-  it('declare defaults with `: ErrorDefaults`, and a wrong category, a missing name or an unknown field type fails', () => {
-    class RefundError extends ToolError {
-      static override readonly defaults: ErrorDefaults = { name: 'RefundError', code: 'REFUND_FAILED', retryable: true };
-    }
+  it('are declared with subclass, and a category below a family, a missing name or an unknown field type fails', () => {
+    class RefundError extends ToolError.subclass('RefundError', { code: 'REFUND_FAILED', retryable: true }) {}
     expectTypeOf<RefundError>().toExtend<ToolError>();
-
-    class WrongCategoryError extends ToolError {
-      // @ts-expect-error: 'TOOLS' is not an ErrorCategory
-      static override readonly defaults: ErrorDefaults = { name: 'WrongCategoryError', category: 'TOOLS' };
-    }
-    class NamelessError extends ToolError {
-      // @ts-expect-error: name is required
-      static override readonly defaults: ErrorDefaults = { code: 'NAMELESS' };
-    }
-    class BadFieldError extends ToolError {
-      // @ts-expect-error: 'number' is not a field type (string, whole, stringRecord, json)
-      static override readonly defaults: ErrorDefaults = { name: 'BadFieldError', fields: { n: 'number' } };
-    }
-    expectTypeOf<WrongCategoryError | NamelessError | BadFieldError>().toExtend<ToolError>();
+    // @ts-expect-error: a class below ToolError takes no category
+    ToolError.subclass('WrongCategoryError', { category: 'TOOLS' });
+    // @ts-expect-error: the name is required
+    ToolError.subclass({ code: 'NAMELESS' });
+    // @ts-expect-error: 'int' is not a field type
+    ToolError.subclass('BadFieldError', { fields: { n: 'int' } });
   });
 
-  it('extend a class that is itself extended, with the same one form of defaults', () => {
-    class RefundError extends PaymentDeclinedError {
-      static override readonly defaults: ErrorDefaults = { name: 'RefundError' };
-    }
-    class PartialRefundError extends RefundError {
-      static override readonly defaults: ErrorDefaults = { name: 'PartialRefundError', message: 'Part of the refund failed' };
-    }
+  it('extend a class that is itself extended, with subclass at every level', () => {
+    class RefundError extends PaymentDeclinedError.subclass('RefundError', {}) {}
+    class PartialRefundError extends RefundError.subclass('PartialRefundError', { message: 'Part of the refund failed' }) {}
     const error = new PartialRefundError({ amount: 5, toolName: 'refund' });
     expectTypeOf(error.amount).toEqualTypeOf<number | undefined>();
     expectTypeOf(error).toExtend<PaymentDeclinedError>();
   });
 
-  it('below a leaf need no constructor: every class is generic over its options', () => {
-    interface SlowSearchOptions extends ToolTimeoutErrorOptions {
-      readonly shard?: string | undefined;
-    }
-    class SlowSearchError extends ToolTimeoutError<SlowSearchOptions> {
-      static override readonly defaults: ErrorDefaults = { name: 'SlowSearchError', code: 'SLOW_SEARCH', fields: { shard: 'string' } };
-      declare readonly shard?: string;
-    }
+  it('below a leaf need no constructor', () => {
+    class SlowSearchError extends ToolTimeoutError.subclass('SlowSearchError', { code: 'SLOW_SEARCH', fields: { shard: 'string' } }) {}
     const error = new SlowSearchError({ shard: 'eu-2', timeoutMs: 5000 });
     expectTypeOf(error.shard).toEqualTypeOf<string | undefined>();
     expectTypeOf(error.timeoutMs).toEqualTypeOf<number | undefined>();
     expectTypeOf(error).toExtend<ToolTimeoutError>();
     // @ts-expect-error: shard is a string
     new SlowSearchError({ shard: 2 });
-    // Each leaf takes a type parameter (`Type '...' is not generic` otherwise).
-    type Extra = { readonly extra?: string | undefined };
-    expectTypeOf<ToolNotFoundError<ToolErrorOptions & Extra>>().toExtend<ToolError>();
-    expectTypeOf<ModelRateLimitError<ModelErrorOptions & Extra>>().toExtend<ModelError>();
-    expectTypeOf<AgentAbortedError<AgentErrorOptions & Extra>>().toExtend<AgentError>();
-    expectTypeOf<AuthenticationError<FaultlineErrorOptions & Extra>>().toExtend<AuthError>();
+    // The built-in classes are no longer generic over their options.
+    // @ts-expect-error: Type 'ToolNotFoundError' is not generic
+    expectTypeOf<ToolNotFoundError<FaultlineErrorOptions>>().toExtend<ToolError>();
+    expectTypeOf<ModelRateLimitError>().toExtend<ModelError>();
+    expectTypeOf<AgentAbortedError>().toExtend<AgentError>();
+    expectTypeOf<AuthenticationError>().toExtend<AuthError>();
   });
 
   it('can found a family of their own that further classes extend', () => {
-    class BillingError extends FaultlineError {
-      static override readonly defaults: ErrorDefaults = { name: 'BillingError', code: 'BILLING', category: 'TOOL' };
-    }
-    class InvoiceOverdueError extends BillingError {
-      static override readonly defaults: ErrorDefaults = { name: 'InvoiceOverdueError', code: 'INVOICE_OVERDUE' };
-    }
+    class BillingError extends FaultlineError.subclass('BillingError', { code: 'BILLING', category: 'TOOL' }) {}
+    class InvoiceOverdueError extends BillingError.subclass('InvoiceOverdueError', { code: 'INVOICE_OVERDUE' }) {}
     if (caught instanceof BillingError) expectTypeOf(caught).toEqualTypeOf<BillingError>();
     expectTypeOf(new InvoiceOverdueError()).toExtend<BillingError>();
   });
 
-  it('can type their options through the family’s type parameter instead of a constructor', () => {
-    interface ChargeErrorOptions extends ToolErrorOptions {
-      readonly chargeId?: string;
-    }
-    class ChargeError extends ToolError<ChargeErrorOptions> {
-      static override readonly defaults: ErrorDefaults = { name: 'ChargeError', code: 'CHARGE_FAILED', fields: { chargeId: 'string' } };
-      declare readonly chargeId?: string;
-    }
+  it('type their options from the fields they declare, a misspelt option refused', () => {
+    class ChargeError extends ToolError.subclass('ChargeError', { code: 'CHARGE_FAILED', fields: { chargeId: 'string' } }) {}
     expectTypeOf(new ChargeError('x', { chargeId: 'ch_1', toolName: 'charge' }).chargeId).toEqualTypeOf<string | undefined>();
     // @ts-expect-error: chargeID is not an option (the option is chargeId)
     new ChargeError('x', { chargeID: 'ch_1' });
