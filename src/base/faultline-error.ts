@@ -81,6 +81,7 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
     super(kept, hasOptions ? causeOf(options) : undefined);
     if (kept !== text) rememberGivenMessage(this, text as string);
     installRoot();
+    if (!Object.hasOwn(new.target.prototype, 'name')) nameClass(new.target);
     if (hasOptions) assignOptions(this, options);
   }
 
@@ -176,6 +177,16 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
 // name (which util.inspect prints) would read `_X`. So every use of FaultlineError lives out here.
 function isAbstractBase(target: unknown): boolean {
   return target === FaultlineError;
+}
+
+/**
+ * Gives a class's prototype its own `name`, once: the declared one for the class written below
+ * `subclass(...)`, which then reads it without walking up, and its JavaScript name for a class
+ * written without `subclass`, as it would be told apart in 0.2 (a minifier may shorten that one).
+ */
+function nameClass(cls: { readonly prototype: object; readonly name: string }): void {
+  const declared = declaredPrototypeOf(cls);
+  define(cls.prototype, 'name', declared === undefined ? cls.name : (declared as { readonly name: string }).name, false);
 }
 
 /** The `from` of every class: a faultline error as it is, anything else an error of `this` class. */

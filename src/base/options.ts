@@ -116,9 +116,18 @@ function fieldValue(type: FieldType, value: unknown): unknown {
     case 'boolean':
       return typeof value === 'boolean' ? value : undefined;
     case 'stringRecord':
-      return typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+      return isStringRecord(value) ? value : undefined;
     case 'json':
       return value;
+  }
+}
+
+function isStringRecord(value: unknown): boolean {
+  if (!isPlainObject(value)) return false;
+  try {
+    return Object.values(value).every((entry) => typeof entry === 'string');
+  } catch {
+    return false; // a getter that throws: kept under details, where the serializer reads it guarded
   }
 }
 

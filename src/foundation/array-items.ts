@@ -1,12 +1,12 @@
-// Up to this length an array is walked index by index; past it, only the indices it holds are
-// visited, so that a sparse array (or a Proxy) claiming a length of 2**32 - 1 costs what it
-// holds, not what it claims.
+// Up to this length a hole is visited as `undefined`; past it, holes are skipped, so that a sparse
+// array (or a Proxy) claiming a length of 2**32 - 1 costs what it holds, not what it claims.
 const DENSE_WALK = 1024;
 
 /**
- * Calls `visit` with each item an array holds, in index order, while `visit` returns true. The
- * work is proportional to the items that exist, never to `length`: a hole of a short array is
- * visited as `undefined`, and the holes of a long one are not visited at all.
+ * Calls `visit` with each item an array holds, in index order, while `visit` returns true. An array
+ * is read index by index and no further than `visit` goes, so that a writer that stops after twenty
+ * items of a million reads twenty-one. A hole of a short array is visited as `undefined`; the holes of
+ * a long one are not visited at all: from its first hole on, only the indices it holds are walked.
  *
  * @example
  * ```ts
@@ -20,22 +20,29 @@ const DENSE_WALK = 1024;
  */
 export function forEachItem(array: readonly unknown[], visit: (item: unknown) => boolean): void {
   const length = array.length;
-  if (length <= DENSE_WALK) {
-    for (let index = 0; index < length; index++) if (!visit(array[index])) return;
-    return;
+  for (let index = 0; index < length; index++) {
+    const item = array[index];
+    if (item === undefined && length > DENSE_WALK && !(index in array)) {
+      visitHeld(array, index, length, visit);
+      return;
+    }
+    if (!visit(item)) return;
   }
+}
+
+/** Visits the items a sparse array holds from `from` on, in index order. */
+function visitHeld(array: readonly unknown[], from: number, length: number, visit: (item: unknown) => boolean): void {
   // Object.keys lists a real array's indices in ascending order, before its other keys; a Proxy's
   // ownKeys may list them in any order, and may list what is not an index.
   const indices: number[] = [];
   for (const key of Object.keys(array)) {
     const index = arrayIndex(key);
-    if (index !== undefined && index < length) indices.push(index);
+    if (index !== undefined && index > from && index < length) indices.push(index);
   }
   if (!isAscending(indices)) indices.sort((a, b) => a - b);
   for (const index of indices) if (!visit(array[index])) return;
 }
 
-/** The index a key names, when it is a canonical array index ('0', '17'; not '01' or '1.0'). */
 /** The array index a key stands for (a canonical whole number below 2³² − 1, as JavaScript lists first), or undefined. */
 export function arrayIndex(key: string): number | undefined {
   const index = Number(key);

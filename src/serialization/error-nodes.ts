@@ -41,6 +41,9 @@ interface NodeFields {
   readonly [CLASS_NAME]: unknown;
 }
 
+/** What `details` reads as when reading it throws: written as the unreadable marker, and marked cut. */
+const UNREADABLE_DETAILS: unique symbol = Symbol('unreadable details');
+
 // Each node reads its fields into locals with plain reads, in one guarded block: a keyed read per
 // field through a shared helper is several times slower, and an object to hold the fields was a
 // fifth of what serializing allocated. Only when a read throws (a hostile getter, a revoked
@@ -53,10 +56,16 @@ function guardedFields(error: object): NodeFields {
   } catch {
     message = MARKERS.unreadable; // as for any other value whose reading throws
   }
+  let details: unknown;
+  try {
+    details = (error as { details?: unknown }).details;
+  } catch {
+    details = UNREADABLE_DETAILS;
+  }
   return {
     name: read('name'), code: read('code'), category: read('category'), message,
     retryable: read('retryable'), retryAfterMs: read('retryAfterMs'), status: read('status'),
-    requestId: read('requestId'), recommendations: read('recommendations'), details: read('details'),
+    requestId: read('requestId'), recommendations: read('recommendations'), details,
     cause: read('cause'), errors: read('errors'), truncated: readOwn(error, 'truncated'), [CLASS_NAME]: read(CLASS_NAME),
   };
 }
@@ -96,7 +105,10 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
     }
   }
   let writtenDetails: SerializedJson | undefined;
-  if (details !== undefined && details !== null) {
+  if (details === UNREADABLE_DETAILS) {
+    // Written as any value that could not be read is: the marker, and the cut recorded.
+    writtenDetails = { value: cutDetails(node, MARKERS.unreadable) };
+  } else if (details !== undefined && details !== null) {
     const budget = node.budget;
     const cutBefore = node.cut?.details === true;
     let copy = jsonCopy(details, run, node, 1, undefined);

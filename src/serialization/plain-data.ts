@@ -89,13 +89,44 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: C
     forEachItem(object as unknown[], (item) => copyItem(items, item, run, node, depth, path));
     return items;
   }
-  let keys: string[];
+  let keys: OwnKeys;
   try {
-    keys = Object.keys(object);
+    // Each key costs at least one, but for the empty one: past this many, the budget is spent.
+    keys = ownKeysUpTo(object, node.budget + 2);
   } catch {
     return cutDetails(node, MARKERS.unreadable);
   }
-  return recordCopy(object, keys, run, node, depth, path);
+  const copy = recordCopy(object, keys.keys, run, node, depth, path);
+  if (keys.more) cutOf(node).details = true;
+  return copy;
+}
+
+/** Some of an object's own enumerable string keys, in its own order, and whether it has more. */
+interface OwnKeys {
+  readonly keys: string[];
+  readonly more: boolean;
+}
+
+/**
+ * An object's own enumerable string keys, in the order JavaScript lists them (indices ascending,
+ * then the others as they were added), but no more than `limit`: of an object of a million keys, as
+ * many are read as the budget can write. The keys written are then these in canonical order, so an
+ * object cut this way keeps the first keys it lists (docs/contract.md).
+ */
+function ownKeysUpTo(object: object, limit: number): OwnKeys {
+  // A typed array's keys are its indices, listed first: past the limit, they are all there is to read.
+  if (ArrayBuffer.isView(object) && !(object instanceof DataView) && (object as Uint8Array).length > limit) {
+    return { keys: Array.from({ length: limit }, (_, index) => String(index)), more: true };
+  }
+  // for...in rather than Object.keys: it lists the same own keys in the same order, and reads each
+  // key's enumerability as it goes (of a Proxy too), so that it stops where the copy will.
+  const keys: string[] = [];
+  for (const key in object) {
+    if (!Object.hasOwn(object, key)) continue; // inherited: not data of this object
+    if (keys.length === limit) return { keys, more: true };
+    keys.push(key);
+  }
+  return { keys, more: false };
 }
 
 /**
