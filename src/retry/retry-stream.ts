@@ -1,4 +1,4 @@
-import { ModelError, type FaultlineError } from '../index.js';
+import { ModelApiError, ModelError, type FaultlineError } from '../index.js';
 import { checkType, invalidOption } from '../foundation/option-checks.js';
 import { isErrorObject } from '../foundation/error-object.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
@@ -48,7 +48,9 @@ const WHERE = 'retryStream';
 /**
  * Streams the chunks of `open({ attempt, signal })` (an async iterable, or a promise of one), retrying
  * a failure that comes before any output reached the consumer under the same rules, options and
- * events as `retry`: a thrown error, or an in-band error chunk (`errorOf`). A failure after output is
+ * events as `retry`: a thrown error, an in-band error chunk (`errorOf`), or a provider's stream that
+ * ends before its end event (Anthropic's `message_stop`, the Responses API's `response.completed`, a chat
+ * completion's `finish_reason`): a retryable ModelApiError with `details.endEvent`. A failure after output is
  * thrown at once, as a model error with `outputStarted: true`, since replaying would show the text
  * twice; pass `retryAfterOutput: true` when you can resume or discard it. Breaking out of the loop
  * early ends the underlying stream (its `return()` is called and the signal aborts). A control signal
@@ -101,6 +103,8 @@ async function* chunks<Chunk>(
     let abortedByCaller = false;
     // Framing events before the first output: shown with it, dropped if the attempt fails first.
     const held: Chunk[] = [];
+    // The event the provider's stream still owes to have ended, once a chunk has shown whose it is.
+    let endEvent: string | undefined;
     try {
       iterator = (await open({ attempt, signal: controller.signal }))[Symbol.asyncIterator]();
       for (;;) {
@@ -114,8 +118,13 @@ async function* chunks<Chunk>(
         if (abortedByCaller) break;
         if (next.done === true) {
           iterator = undefined;
-          yield* held;
-          return;
+          if (endEvent === undefined) {
+            yield* held;
+            return;
+          }
+          // Cut off: the connection dropped, or the SDK lost the error that ended it.
+          failure = new ModelApiError(`The stream ended before its end event, ${endEvent}`, { retryable: true, details: { endEvent } });
+          break;
         }
         const chunk = next.value;
         const inBand = errorOf(chunk);
@@ -123,6 +132,7 @@ async function* chunks<Chunk>(
           failure = inBandFailure(inBand);
           break;
         }
+        endEvent = endEventOwed(chunk, endEvent);
         if (!outputStarted && !isOutput(chunk)) {
           held.push(chunk);
           continue;
@@ -169,6 +179,25 @@ function inBandFailure(error: unknown): unknown {
   return typeof error === 'object' && error !== null && !isErrorObject(error) && type !== 'error' && type !== 'response.failed'
     ? { type: 'error', error }
     : error;
+}
+
+/**
+ * The event a provider's stream ends with, owed from the event that shows whose stream it is:
+ * Anthropic's `message_stop`, the Responses API's `response.completed` (or `response.incomplete`), a
+ * chat completion's `finish_reason`. @anthropic-ai/sdk 1.12's `messages.stream()` ends quietly when an
+ * error event comes while the consumer is between chunks: only the missing end tells.
+ */
+function endEventOwed(chunk: unknown, owed: string | undefined): string | undefined {
+  const type = readString(chunk, 'type');
+  if (type === 'message_start') return 'message_stop';
+  if (type === 'response.created') return 'response.completed';
+  if (type === 'message_stop' || type === 'response.completed' || type === 'response.incomplete') return undefined;
+  const choices = readString(chunk, 'object') === 'chat.completion.chunk' ? readProperty(chunk, 'choices') : undefined;
+  // Each choice ends with its finish_reason; the usage chunk that may follow has no choice.
+  if (Array.isArray(choices) && choices.length > 0) {
+    return choices.some((choice: unknown) => typeof readProperty(choice, 'finish_reason') === 'string') ? undefined : 'finish_reason';
+  }
+  return owed;
 }
 
 async function closeQuietly<Chunk>(iterator: AsyncIterator<Chunk>): Promise<void> {
