@@ -1,6 +1,7 @@
 import { AgentAbortedError, isControlSignal, isFaultlineError, serializeError, type FaultlineError } from '../index.js';
 import { defineField } from '../foundation/own-property.js';
 import { callListener } from '../foundation/listener.js';
+import { whenAborted } from '../foundation/abort-waiters.js';
 import { MAX_TIMER_DELAY_MS, retryAfterMsOf, retryableOf } from '../foundation/policy-fields.js';
 import { classify, type ErrorPolicy } from './error-policy.js';
 import type { RetryClock, RetryOptions } from './retry-options.js';
@@ -20,12 +21,12 @@ const realClock: RetryClock = {
         reject(new Error('The wait was aborted'));
       };
       const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
+        stop?.();
         resolve();
       }, ms);
       // A signal that has already aborted fires no event: the wait ends at once.
       if (signal?.aborted === true) onAbort();
-      else signal?.addEventListener('abort', onAbort, { once: true });
+      const stop = signal?.aborted === false ? whenAborted(signal, onAbort) : undefined;
     }),
 };
 

@@ -1,6 +1,7 @@
 import { ModelApiError, ModelError, type FaultlineError } from '../index.js';
 import { checkType, invalidOption } from '../foundation/option-checks.js';
 import { isErrorObject } from '../foundation/error-object.js';
+import { whenAborted } from '../foundation/abort-waiters.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
 import { aborted, setField, startAttempts, type Attempts } from './attempts.js';
 import { withoutRetry, type ErrorPolicy } from './error-policy.js';
@@ -94,8 +95,7 @@ async function* chunks<Chunk>(
   for (let attempt = 1; ; attempt++) {
     attempts.checkAborted();
     const controller = new AbortController();
-    const onAbort = (): void => { controller.abort(attempts.signal.reason); };
-    attempts.signal.addEventListener('abort', onAbort, { once: true });
+    const stopWaiting = whenAborted(attempts.signal, () => { controller.abort(attempts.signal.reason); });
     let iterator: AsyncIterator<Chunk> | undefined;
     // Every way out of the loop below but the stream's end, the consumer's stop, the caller's abort and
     // a control signal is a failure.
@@ -147,7 +147,7 @@ async function* chunks<Chunk>(
       failure = thrown;
     } finally {
       // The consumer stopped, the attempt failed, or the stream ended: nothing is left running.
-      attempts.signal.removeEventListener('abort', onAbort);
+      stopWaiting();
       controller.abort();
       if (iterator !== undefined) await closeQuietly(iterator);
     }
