@@ -4,6 +4,7 @@ import {
 } from '../index.js';
 import { isErrorObject } from '../foundation/error-object.js';
 import { callListener } from '../foundation/listener.js';
+import { whenAborted } from '../foundation/abort-waiters.js';
 import { checkNumber, checkOneOf, checkType, invalidOption } from '../foundation/option-checks.js';
 import { MAX_TIMER_DELAY_MS } from '../foundation/policy-fields.js';
 import { readProperty } from '../foundation/safe-read.js';
@@ -110,8 +111,7 @@ async function call<Input, Output>(definition: SafeToolDefinition<Input, Output>
   if (!parsed.success) return failure(definition, ValidationError.fromZodError(parsed.error, { details: { toolName: name } }));
   const controller = new AbortController();
   // The caller's abort reaches run through its own signal, with the caller's reason.
-  const onAbort = (): void => { controller.abort(readProperty(signal, 'reason')); };
-  signal?.addEventListener('abort', onAbort, { once: true });
+  const stopWaiting = signal === undefined ? undefined : whenAborted(signal, () => { controller.abort(readProperty(signal, 'reason')); });
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const running = Promise.resolve(definition.run(parsed.data, { signal: controller.signal }));
@@ -132,7 +132,7 @@ async function call<Input, Output>(definition: SafeToolDefinition<Input, Output>
     return failure(definition, error, isFaultlineError(thrown) || isErrorObject(thrown) ? undefined : 'exception');
   } finally {
     clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
+    stopWaiting?.();
   }
 }
 

@@ -1,4 +1,5 @@
 import type { RedactionOptions } from '../redaction/redactor.js';
+import { MAX_FIELD_LENGTH } from '../foundation/field-text.js';
 
 /**
  * Options of `serializeError` (and so of `toJSON`, with the defaults). Every limit has a
@@ -32,8 +33,8 @@ export const SERIALIZE_DEFAULTS = {
   maxDetailsSize: 16_384,
 } as const;
 
-/** The longest name, code, `requestId` or recommendation written; a longer one is cut and marked (`truncated.strings`). */
-export const MAX_FIELD_LENGTH = 1024;
+// Declared in foundation/, where the values read from headers and bodies into fields are cut to it.
+export { MAX_FIELD_LENGTH };
 
 /** The most recommendations written of one error; the rest are left out and marked (`truncated.strings`). */
 export const MAX_RECOMMENDATIONS = 20;

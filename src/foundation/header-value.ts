@@ -1,8 +1,11 @@
+import { fieldText } from './field-text.js';
+
 /**
  * One header of a response, read from whatever holds them: a fetch `Headers` (or anything with a
  * `get` method), a Map, or a plain object such as Node's `IncomingHttpHeaders`, with the name in any
- * case. An array value (a repeated header) gives its first string. Never throws: a revoked Proxy or
- * a throwing getter reads as no header.
+ * case. An array value (a repeated header) gives its first string. A value longer than
+ * MAX_FIELD_LENGTH is cut to it (`fieldText`): no header faultline reads needs more, and a field read
+ * from one must not hold megabytes. Never throws: a revoked Proxy or a throwing getter reads as no header.
  *
  * @example
  * ```ts
@@ -34,7 +37,7 @@ export function headerValue(headers: unknown, name: string): string | undefined 
 }
 
 function textOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return fieldText(value);
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (Array.isArray(value)) return textOf(value[0]);
   return undefined;

@@ -27,6 +27,16 @@ export function retryAfterMsOf(error: unknown): number | undefined {
 }
 
 /**
+ * `retryAfterMs` as a wait reads it: `retryAfterMsOf`, except that a number past what a timer can wait
+ * is `Infinity`, a delay nobody can wait, where the whole-number rule drops it (`1e308`, `Infinity`):
+ * the server asked for more than anyone can wait, not for nothing.
+ */
+export function serverDelayOf(error: unknown): number | undefined {
+  const value = readProperty(error, 'retryAfterMs');
+  return typeof value === 'number' && value > MAX_TIMER_DELAY_MS ? Infinity : toWholeNonNegative(value);
+}
+
+/**
  * Whether whoever runs the call may run it again: `retryable`, and not a stream that had shown output
  * (`outputStarted`), which is never replayed (docs/streaming.md), whatever the provider said. The one rule
  * faultline/retry's `isRetryable` and every durable-engine adapter decide by.

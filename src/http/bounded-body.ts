@@ -1,5 +1,6 @@
 import { MAX_TIMER_DELAY_MS } from '../foundation/policy-fields.js';
 import { readProperty } from '../foundation/safe-read.js';
+import { whenAborted } from '../foundation/abort-waiters.js';
 
 /** How much of a body `fromResponse` reads, and for how long. */
 export interface BodyLimits {
@@ -25,11 +26,11 @@ export async function readBoundedBody(response: unknown, limits: BodyLimits): Pr
   const limited = limits.timeoutMs < MAX_TIMER_DELAY_MS;
   const deadline = limited ? Date.now() + limits.timeoutMs : Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let onAbort: (() => void) | undefined;
+  let stopWaiting: (() => void) | undefined;
   const stopped = new Promise<typeof STOPPED>((resolve) => {
-    onAbort = () => { resolve(STOPPED); };
-    limits.signal?.addEventListener('abort', onAbort, { once: true });
-    if (limited) timer = setTimeout(onAbort, limits.timeoutMs);
+    const stop = (): void => { resolve(STOPPED); };
+    if (limits.signal !== undefined) stopWaiting = whenAborted(limits.signal, stop);
+    if (limited) timer = setTimeout(stop, limits.timeoutMs);
   });
   try {
     const reader = readerOf(readProperty(response, 'body'));
@@ -38,7 +39,7 @@ export async function readBoundedBody(response: unknown, limits: BodyLimits): Pr
     return '';
   } finally {
     clearTimeout(timer);
-    if (onAbort !== undefined) limits.signal?.removeEventListener('abort', onAbort);
+    stopWaiting?.();
   }
 }
 

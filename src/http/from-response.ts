@@ -3,6 +3,7 @@ import { checkNumber, checkType, invalidOption } from '../foundation/option-chec
 import { readProperty, readString } from '../foundation/safe-read.js';
 import { readBoundedBody } from './bounded-body.js';
 import { defineHidden } from '../foundation/own-property.js';
+import { fieldText } from '../foundation/field-text.js';
 
 /** What `fromResponse` reads of a response: a fetch `Response` has all of it. */
 export interface ResponseLike {
@@ -53,7 +54,8 @@ export interface ResponseSummary {
  * The faultline error a failed HTTP response stands for. A problem body that faultline made
  * (`toResponse`) comes back as the same class with the same fields; any other response is
  * classified by the generic status table (docs/mapping.md) with its `Retry-After` and request id
- * headers. Its `cause` is a {@link ResponseSummary}: `{ name: 'HttpError', message: 'HTTP 502 Bad
+ * headers, and the message a 4xx's body gives in its own words (a problem's `detail`, an API's
+ * `error.message` or `message`, a short text body), redacted as any message is. Its `cause` is a {@link ResponseSummary}: `{ name: 'HttpError', message: 'HTTP 502 Bad
  * Gateway', status, statusText, url }`, with the response itself as `cause.response`. It reads at
  * most `maxBodyBytes` of the body (100,000) within `timeoutMs` (10 s) or until `signal` aborts, and
  * cancels the rest: a server that streams a 502 forever cannot hang it. Never throws on a body it
@@ -75,7 +77,8 @@ export async function fromResponse(response: ResponseLike, options?: FromRespons
     signal: options?.signal,
   });
   const cause = describeResponse(response);
-  const problem = parseProblem(text);
+  const body = parseJson(text);
+  const problem = parseProblem(body);
   if (problem !== undefined) {
     try {
       const error = deserializeError({
@@ -90,7 +93,32 @@ export async function fromResponse(response: ResponseLike, options?: FromRespons
   }
   // Shaped as an HTTP client's error (the status, and the headers on `response`), so that
   // normalizeError applies the generic status table with the Retry-After and request id headers.
-  return normalizeError(cause);
+  const message = typeof cause.status === 'number' && cause.status >= 400 && cause.status < 500 ? messageOf(body, text) : undefined;
+  if (message === undefined) return normalizeError(cause);
+  const said = { name: cause.name, message, status: cause.status };
+  defineHidden(said, 'response', response);
+  const error = normalizeError(said);
+  defineHidden(error, 'cause', cause);
+  return error;
+}
+
+// The longest text body taken as a message: a sentence or two, not a page.
+const MAX_TEXT_MESSAGE = 1000;
+
+/**
+ * What a 4xx's body says went wrong, in its own words: a problem's `detail`, an API's `error.message`
+ * (OpenAI, Anthropic, Google) or `message`, or a short text body that is not markup. A 5xx's body is
+ * left out: a server's own failure may show its internals (a stack, a host), not words for the caller.
+ */
+function messageOf(body: unknown, text: string): string | undefined {
+  if (body === undefined) {
+    const trimmed = text.trim();
+    return trimmed !== '' && trimmed.length <= MAX_TEXT_MESSAGE && !trimmed.startsWith('<') ? trimmed : undefined;
+  }
+  for (const said of [readProperty(body, 'detail'), readProperty(readProperty(body, 'error'), 'message'), readProperty(body, 'message')]) {
+    if (typeof said === 'string' && said.trim() !== '') return said;
+  }
+  return undefined;
 }
 
 const WHERE = 'fromResponse';
@@ -127,18 +155,25 @@ interface Problem {
   readonly fields?: unknown;
 }
 
-/** A problem object faultline wrote: one that carries a class name, a code, a category and retryable. */
-function parseProblem(text: string): Problem | undefined {
-  let body: unknown;
+/** The body as JSON, or undefined for one that is not. */
+function parseJson(text: string): unknown {
   try {
-    body = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
+}
+
+/** A problem object faultline wrote: one that carries a class name, a code, a category and retryable. */
+function parseProblem(body: unknown): Problem | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const problem = body as Record<string, unknown>;
-  const { name, code, category, detail, retryable } = problem;
+  const { name, code, category, detail, retryable, requestId } = problem;
   if (typeof name !== 'string' || typeof code !== 'string' || typeof category !== 'string' || !Object.hasOwn(ErrorCategory, category)) return undefined;
   if (typeof retryable !== 'boolean') return undefined;
-  return { name, code, category, detail: typeof detail === 'string' ? detail : '', retryable, retryAfterMs: problem.retryAfterMs, requestId: problem.requestId, fields: problem.fields };
+  return {
+    name, code, category, detail: typeof detail === 'string' ? detail : '', retryable, retryAfterMs: problem.retryAfterMs,
+    // Cut as it is read, as a header's is: the writer would keep no more of it.
+    requestId: typeof requestId === 'string' ? fieldText(requestId) : requestId, fields: problem.fields,
+  };
 }

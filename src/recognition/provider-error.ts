@@ -1,4 +1,5 @@
 import { headerValue } from '../foundation/header-value.js';
+import { fieldText } from '../foundation/field-text.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
 
 /**
@@ -158,7 +159,9 @@ function reading(node: object, httpStatus: number | undefined, said: ProviderSai
   const isRetryable = readProperty(node, 'isRetryable');
   const shouldRetry = headerValue(headers, 'x-should-retry');
   const requestIdProperty = readString(node, 'requestID') ?? readString(node, 'request_id') ?? readString(node, 'requestId');
-  const requestId = headerValue(headers, 'x-request-id') ?? headerValue(headers, 'request-id') ?? requestIdProperty;
+  // Headers are cut as they are read; the request id an SDK copied from one, and the body's words, here.
+  const requestIdCut = requestIdProperty === undefined ? undefined : fieldText(requestIdProperty);
+  const requestId = headerValue(headers, 'x-request-id') ?? headerValue(headers, 'request-id') ?? requestIdCut;
   const failed = readProperty(response, 'error');
   const text = [
     readString(node, 'code'), readString(node, 'type'), readString(node, 'errorCode'), readString(node, 'apiMessage'),
@@ -174,8 +177,8 @@ function reading(node: object, httpStatus: number | undefined, said: ProviderSai
   return {
     status,
     httpStatus,
-    providerType: said?.type,
-    providerCode: said?.code,
+    providerType: said?.type === undefined ? undefined : fieldText(said.type),
+    providerCode: typeof said?.code === 'string' ? fieldText(said.code) : said?.code,
     providerMessage: readString(inner, 'message') ?? readString(body, 'message') ?? readString(failed, 'message'),
     headers,
     requestId,

@@ -13,7 +13,7 @@ const HTTP_DATE = /^\s*[A-Za-z]{3},? .*\d{2}:\d{2}:\d{2}/;
  * throw). `retry-after-ms` comes first (milliseconds, possibly fractional), then `retry-after` as
  * delta-seconds (a whole or decimal number) or as an HTTP-date, measured from `now` (a date in
  * the past gives 0). A fraction of a millisecond is rounded up, so that a client never comes back
- * earlier than asked. Header names are matched in any case; `headers` may be a fetch `Headers`, a
+ * earlier than asked; a delay past `Number.MAX_SAFE_INTEGER` is that number. Header names are matched in any case; `headers` may be a fetch `Headers`, a
  * Map or a plain object.
  *
  * @param headers - The response's headers.
@@ -42,8 +42,10 @@ export function parseRetryAfter(headers: unknown, now?: Date | number): number |
   return wholeDelay(Math.max(0, date - epochOf(now)));
 }
 
+// A delay past the whole numbers a field keeps is kept as the largest, not dropped: it is a delay
+// nobody can wait (retry gives up on it), not no delay at all.
 function wholeDelay(milliseconds: number): number | undefined {
-  return toWholeNonNegative(Math.ceil(milliseconds));
+  return toWholeNonNegative(Math.min(Math.ceil(milliseconds), Number.MAX_SAFE_INTEGER));
 }
 
 function epochOf(now: Date | number | undefined): number {

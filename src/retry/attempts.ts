@@ -1,7 +1,8 @@
 import { AgentAbortedError, isControlSignal, isFaultlineError, serializeError, type FaultlineError } from '../index.js';
 import { defineField } from '../foundation/own-property.js';
 import { callListener } from '../foundation/listener.js';
-import { MAX_TIMER_DELAY_MS, retryAfterMsOf, retryableOf } from '../foundation/policy-fields.js';
+import { whenAborted } from '../foundation/abort-waiters.js';
+import { MAX_TIMER_DELAY_MS, retryableOf, serverDelayOf } from '../foundation/policy-fields.js';
 import { classify, type ErrorPolicy } from './error-policy.js';
 import type { RetryClock, RetryOptions } from './retry-options.js';
 
@@ -20,12 +21,12 @@ const realClock: RetryClock = {
         reject(new Error('The wait was aborted'));
       };
       const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
+        stop?.();
         resolve();
       }, ms);
       // A signal that has already aborted fires no event: the wait ends at once.
       if (signal?.aborted === true) onAbort();
-      else signal?.addEventListener('abort', onAbort, { once: true });
+      const stop = signal?.aborted === false ? whenAborted(signal, onAbort) : undefined;
     }),
 };
 
@@ -86,7 +87,7 @@ export function startAttempts(options: RetryOptions | undefined): Attempts {
 function delayFor(error: FaultlineError, policy: ErrorPolicy, attempt: number, options: RetryOptions | undefined, random: () => number): number | undefined {
   // The defaults where an option is not given (docs/retry.md lists them).
   const { baseDelayMs = 500, maxDelayMs = 30_000, maxRetryAfterMs = 60_000 } = options ?? {};
-  const server = retryAfterMsOf(error);
+  const server = serverDelayOf(error);
   // A delay of 0 ("retry at once") sets no minimum: the policy's own backoff applies.
   if (server !== undefined && server > 0) {
     if (server > maxRetryAfterMs || server > MAX_TIMER_DELAY_MS) return undefined;

@@ -1,5 +1,5 @@
 import { normalizeError } from '../index.js';
-import { MAX_TIMER_DELAY_MS, mayRunAgain, retryAfterMsOf } from '../foundation/policy-fields.js';
+import { MAX_TIMER_DELAY_MS, mayRunAgain, serverDelayOf } from '../foundation/policy-fields.js';
 import { classify } from './error-policy.js';
 
 /**
@@ -20,7 +20,7 @@ import { classify } from './error-policy.js';
  */
 export function isRetryable(error: unknown): boolean {
   const value = normalizeError(error);
-  return mayRunAgain(value) && (retryAfterMsOf(value) ?? 0) <= MAX_TIMER_DELAY_MS;
+  return mayRunAgain(value) && (serverDelayOf(value) ?? 0) <= MAX_TIMER_DELAY_MS;
 }
 
 /**

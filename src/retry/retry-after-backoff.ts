@@ -1,5 +1,5 @@
 import { normalizeError } from '../index.js';
-import { MAX_TIMER_DELAY_MS, retryAfterMsOf } from '../foundation/policy-fields.js';
+import { MAX_TIMER_DELAY_MS, serverDelayOf } from '../foundation/policy-fields.js';
 
 /** A backoff as cockatiel defines one: a duration, and the next backoff. */
 export interface RetryBackoff<Context> {
@@ -40,7 +40,7 @@ function backoffAfter<Context extends RetryResultContext>(
   fallbackStep: RetryBackoff<Context> | undefined,
 ): RetryBackoff<Context> {
   const thrown = 'error' in context.result ? context.result.error : undefined;
-  const server = thrown === undefined ? undefined : retryAfterMsOf(normalizeError(thrown));
+  const server = thrown === undefined ? undefined : serverDelayOf(normalizeError(thrown));
   return {
     // A delay of 0 from the server sets no minimum: the fallback's own step applies. No duration
     // passes what a timer can wait, which would fire after 1 ms (isRetryable refuses such an error).

@@ -1,6 +1,7 @@
-import { ModelError, type FaultlineError } from '../index.js';
+import { ModelApiError, ModelError, type FaultlineError } from '../index.js';
 import { checkType, invalidOption } from '../foundation/option-checks.js';
 import { isErrorObject } from '../foundation/error-object.js';
+import { whenAborted } from '../foundation/abort-waiters.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
 import { aborted, setField, startAttempts, type Attempts } from './attempts.js';
 import { withoutRetry, type ErrorPolicy } from './error-policy.js';
@@ -48,7 +49,9 @@ const WHERE = 'retryStream';
 /**
  * Streams the chunks of `open({ attempt, signal })` (an async iterable, or a promise of one), retrying
  * a failure that comes before any output reached the consumer under the same rules, options and
- * events as `retry`: a thrown error, or an in-band error chunk (`errorOf`). A failure after output is
+ * events as `retry`: a thrown error, an in-band error chunk (`errorOf`), or a provider's stream that
+ * ends before its end event (Anthropic's `message_stop`, the Responses API's `response.completed`, a chat
+ * completion's `finish_reason`): a retryable ModelApiError with `details.endEvent`. A failure after output is
  * thrown at once, as a model error with `outputStarted: true`, since replaying would show the text
  * twice; pass `retryAfterOutput: true` when you can resume or discard it. Breaking out of the loop
  * early ends the underlying stream (its `return()` is called and the signal aborts). A control signal
@@ -92,8 +95,7 @@ async function* chunks<Chunk>(
   for (let attempt = 1; ; attempt++) {
     attempts.checkAborted();
     const controller = new AbortController();
-    const onAbort = (): void => { controller.abort(attempts.signal.reason); };
-    attempts.signal.addEventListener('abort', onAbort, { once: true });
+    const stopWaiting = whenAborted(attempts.signal, () => { controller.abort(attempts.signal.reason); });
     let iterator: AsyncIterator<Chunk> | undefined;
     // Every way out of the loop below but the stream's end, the consumer's stop, the caller's abort and
     // a control signal is a failure.
@@ -101,6 +103,8 @@ async function* chunks<Chunk>(
     let abortedByCaller = false;
     // Framing events before the first output: shown with it, dropped if the attempt fails first.
     const held: Chunk[] = [];
+    // The event the provider's stream still owes to have ended, once a chunk has shown whose it is.
+    let endEvent: string | undefined;
     try {
       iterator = (await open({ attempt, signal: controller.signal }))[Symbol.asyncIterator]();
       for (;;) {
@@ -114,8 +118,13 @@ async function* chunks<Chunk>(
         if (abortedByCaller) break;
         if (next.done === true) {
           iterator = undefined;
-          yield* held;
-          return;
+          if (endEvent === undefined) {
+            yield* held;
+            return;
+          }
+          // Cut off: the connection dropped, or the SDK lost the error that ended it.
+          failure = new ModelApiError(`The stream ended before its end event, ${endEvent}`, { retryable: true, details: { endEvent } });
+          break;
         }
         const chunk = next.value;
         const inBand = errorOf(chunk);
@@ -123,6 +132,7 @@ async function* chunks<Chunk>(
           failure = inBandFailure(inBand);
           break;
         }
+        endEvent = endEventOwed(chunk, endEvent);
         if (!outputStarted && !isOutput(chunk)) {
           held.push(chunk);
           continue;
@@ -137,7 +147,7 @@ async function* chunks<Chunk>(
       failure = thrown;
     } finally {
       // The consumer stopped, the attempt failed, or the stream ended: nothing is left running.
-      attempts.signal.removeEventListener('abort', onAbort);
+      stopWaiting();
       controller.abort();
       if (iterator !== undefined) await closeQuietly(iterator);
     }
@@ -169,6 +179,25 @@ function inBandFailure(error: unknown): unknown {
   return typeof error === 'object' && error !== null && !isErrorObject(error) && type !== 'error' && type !== 'response.failed'
     ? { type: 'error', error }
     : error;
+}
+
+/**
+ * The event a provider's stream ends with, owed from the event that shows whose stream it is:
+ * Anthropic's `message_stop`, the Responses API's `response.completed` (or `response.incomplete`), a
+ * chat completion's `finish_reason`. @anthropic-ai/sdk 1.12's `messages.stream()` ends quietly when an
+ * error event comes while the consumer is between chunks: only the missing end tells.
+ */
+function endEventOwed(chunk: unknown, owed: string | undefined): string | undefined {
+  const type = readString(chunk, 'type');
+  if (type === 'message_start') return 'message_stop';
+  if (type === 'response.created') return 'response.completed';
+  if (type === 'message_stop' || type === 'response.completed' || type === 'response.incomplete') return undefined;
+  const choices = readString(chunk, 'object') === 'chat.completion.chunk' ? readProperty(chunk, 'choices') : undefined;
+  // Each choice ends with its finish_reason; the usage chunk that may follow has no choice.
+  if (Array.isArray(choices) && choices.length > 0) {
+    return choices.some((choice: unknown) => typeof readProperty(choice, 'finish_reason') === 'string') ? undefined : 'finish_reason';
+  }
+  return owed;
 }
 
 async function closeQuietly<Chunk>(iterator: AsyncIterator<Chunk>): Promise<void> {

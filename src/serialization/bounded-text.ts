@@ -1,5 +1,6 @@
 import { REDACTED } from '../redaction/redactor.js';
 import { MAX_FIELD_LENGTH } from '../contract/serialize-options.js';
+import { cutText } from '../foundation/field-text.js';
 import { cutOf, MARKERS, type Node, type Run } from './serialization-state.js';
 
 /** A string inside details or a class field: redacted, then cut to what is left of the node's budget. */
@@ -56,13 +57,6 @@ function cutOutsideMarker(value: string, length: number): string {
   const cut = cutText(value, length);
   const start = value.lastIndexOf(REDACTED, cut.length - 1);
   return start !== -1 && start + REDACTED.length > cut.length ? cut.slice(0, start) : cut;
-}
-
-/** Cuts a string without splitting a surrogate pair. */
-function cutText(value: string, length: number): string {
-  if (value.length <= length) return value;
-  const code = value.charCodeAt(length - 1);
-  return value.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { headerValue } from '../../src/foundation/header-value.js';
+import { MAX_FIELD_LENGTH } from '../../src/contract/serialize-options.js';
 
 describe('headerValue', () => {
   it.each([
@@ -22,6 +23,16 @@ describe('headerValue', () => {
     ['a getter that throws', { get ['retry-after'](): string { throw new Error('boom'); } }],
   ])('gives undefined for %s', (_, headers) => {
     expect(headerValue(headers, 'retry-after')).toBeUndefined();
+  });
+
+  it('cuts a value to the writer’s field limit when it reads it, so that no field holds megabytes of a header', () => {
+    const huge = 'r'.repeat(10_000_000);
+    for (const headers of [new Headers({ 'x-request-id': huge }), new Map([['X-Request-Id', huge]]), { 'x-request-id': [huge] }]) {
+      expect(headerValue(headers, 'x-request-id')).toBe('r'.repeat(MAX_FIELD_LENGTH));
+    }
+    // Never between the two halves of a character written as a surrogate pair.
+    expect(headerValue({ 'x-request-id': `${'r'.repeat(MAX_FIELD_LENGTH - 1)}😀` }, 'x-request-id')).toBe('r'.repeat(MAX_FIELD_LENGTH - 1));
+    expect(headerValue({ 'x-request-id': 'r'.repeat(MAX_FIELD_LENGTH) }, 'x-request-id')).toBe('r'.repeat(MAX_FIELD_LENGTH));
   });
 
   it('does not throw on a revoked Proxy', () => {

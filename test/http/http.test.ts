@@ -7,6 +7,7 @@ import {
   ValidationError, type FaultlineError,
 } from '../../src/index.js';
 import { BUILT_INS } from './builtins.js';
+import { MAX_FIELD_LENGTH } from '../../src/contract/serialize-options.js';
 
 describe('toHttpStatus', () => {
   it.each(BUILT_INS.map(([Class, status]) => [Class.name, Class, status] as const))('%s → %i', (_, Class, status) => {
@@ -131,9 +132,45 @@ describe('fromResponse, over a real server and the real fetch', () => {
     expect(await fromResponse(await fetch(base))).toBeInstanceOf(TimeoutError);
     answer = { status: 400, headers: { 'content-type': 'application/problem+json' }, body: JSON.stringify({ type: 'about:blank', title: 'Bad', status: 400 }) };
     expect(await fromResponse(await fetch(base))).toBeInstanceOf(ValidationError);
-    answer = { status: 418, headers: {}, body: 'teapot' };
+    answer = { status: 418, headers: {}, body: '' };
     const teapot = await fromResponse(await fetch(base));
     expect([teapot.constructor, teapot.status, teapot.message]).toEqual([UnknownError, 418, "HTTP 418 I'm a Teapot"]);
+  });
+
+  it.each<[string, number, Record<string, string>, string, string]>([
+    ['a problem’s detail', 400, { 'content-type': 'application/problem+json' }, JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'The field email is required' }), 'The field email is required'],
+    ['an OpenAI-style error.message', 429, { 'content-type': 'application/json' }, JSON.stringify({ error: { message: 'Rate limit reached for gpt-4o', type: 'requests', code: 'rate_limit_exceeded' } }), 'Rate limit reached for gpt-4o'],
+    ['an Anthropic-style error.message', 401, { 'content-type': 'application/json' }, JSON.stringify({ type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } }), 'invalid x-api-key'],
+    ['a message', 404, { 'content-type': 'application/json' }, JSON.stringify({ message: 'No run 42' }), 'No run 42'],
+    ['a short text body, trimmed', 403, { 'content-type': 'text/plain' }, '  Forbidden: this key may not run tools\n', 'Forbidden: this key may not run tools'],
+    ['a secret in it, redacted as in any message', 401, { 'content-type': 'application/json' }, JSON.stringify({ error: { message: 'Incorrect API key provided: sk-proj-abcdefghijklmnopqrstuvwxyz0123' } }), 'Incorrect API key provided: [REDACTED]'],
+  ])('takes a 4xx’s message from its body: %s', async (_, status, headers, body, message) => {
+    answer = { status, headers: { ...headers, 'x-request-id': 'req_4' }, body };
+    const response = await fetch(base);
+    const received = await fromResponse(response);
+    expect([received.message, received.status, received.requestId, received.cause]).toEqual([
+      message, status, 'req_4', { name: 'HttpError', message: `HTTP ${status} ${response.statusText}`, status, statusText: response.statusText, url: `${base}/` },
+    ]);
+  });
+
+  it.each<[string, number, Record<string, string>, string]>([
+    ['an HTML page', 404, { 'content-type': 'text/html' }, '<html><body>Not found</body></html>'],
+    ['a long text body', 400, { 'content-type': 'text/plain' }, 'x'.repeat(1001)],
+    ['JSON with no message of its own', 400, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 42 }, detail: ['a', 'list'], message: '' })],
+    ['an empty body', 409, {}, ''],
+    ['a 5xx’s own words, which may tell a server’s internals', 500, { 'content-type': 'application/json' }, JSON.stringify({ error: { message: 'db password rejected for host 10.0.0.7' } })],
+  ])('keeps the status line as the message for %s', async (_, status, headers, body) => {
+    answer = { status, headers, body };
+    const response = await fetch(base);
+    expect((await fromResponse(response)).message).toBe(`HTTP ${status} ${response.statusText}`);
+  });
+
+  it('cuts a request id read from a problem body or a header to the writer’s field limit', async () => {
+    const long = 'r'.repeat(50_000);
+    answer = { status: 429, headers: { 'content-type': 'application/problem+json' }, body: JSON.stringify({ ...toProblemDetails(new ModelRateLimitError('slow down')), requestId: long }) };
+    const fromBody = await fromResponse(await fetch(base));
+    const fromHeader = await fromResponse({ status: 502, headers: { 'x-request-id': 'r'.repeat(10_000_000) }, text: () => Promise.resolve('') });
+    expect([fromBody.name, fromBody.requestId, fromHeader.requestId]).toEqual(['ModelRateLimitError', 'r'.repeat(MAX_FIELD_LENGTH), 'r'.repeat(MAX_FIELD_LENGTH)]);
   });
 
   it('keeps the response as what a reader of the log needs (status, status text, URL), never {}, and the response itself as cause.response', async () => {

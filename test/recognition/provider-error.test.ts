@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSdkTimeout, providerFailure, readProviderError } from '../../src/recognition/provider-error.js';
+import { MAX_FIELD_LENGTH } from '../../src/contract/serialize-options.js';
+import { normalizeError } from '../../src/index.js';
 
 const apiError = (fields: object): Error => Object.assign(new Error('provider error'), fields);
 
@@ -28,6 +30,17 @@ describe('readProviderError', () => {
     expect(readProviderError(apiError({ status: 500, requestID: 'a' }))?.requestId).toBe('a');
     expect(readProviderError(apiError({ status: 500, request_id: 'b' }))?.requestId).toBe('b');
     expect(readProviderError(apiError({ status: 500, requestId: 'c' }))?.requestId).toBe('c');
+  });
+
+  it('cuts a request id, a provider type and a provider code to the writer’s field limit as it reads them, from headers, properties and bodies', () => {
+    const huge = 'x'.repeat(2_000_000);
+    const cut = 'x'.repeat(MAX_FIELD_LENGTH);
+    expect(readProviderError(apiError({ status: 500, headers: { 'x-request-id': huge } }))?.requestId).toBe(cut);
+    expect(readProviderError(apiError({ status: 500, requestID: huge }))?.requestId).toBe(cut);
+    const said = readProviderError(apiError({ status: undefined, headers: {}, error: { type: 'error', error: { type: huge, code: `${huge}y` } } }));
+    expect([said?.providerType, said?.providerCode]).toEqual([cut, cut]);
+    const error = normalizeError(apiError({ status: 503, headers: new Headers({ 'request-id': huge }) }));
+    expect(error.requestId).toBe(cut);
   });
 
   it('reads x-should-retry as the provider’s word on retrying, and an own isRetryable before it', () => {

@@ -15,6 +15,11 @@ describe('parseRetryAfter', () => {
     ['an HTTP-date 30 s after now', { 'retry-after': 'Wed, 21 Oct 2026 07:28:30 GMT' }, 30_000],
     ['an HTTP-date in the past', { 'retry-after': 'Wed, 21 Oct 2026 07:00:00 GMT' }, 0],
     ['names in any case', { 'Retry-After': '4' }, 4000],
+    // Kept as the largest whole number a field holds, not dropped: a delay nobody can wait, not none.
+    ['retry-after of more seconds than any whole number holds', { 'retry-after': '99999999999999999999' }, Number.MAX_SAFE_INTEGER],
+    ['retry-after of 400 digits', { 'retry-after': '9'.repeat(400) }, Number.MAX_SAFE_INTEGER],
+    ['retry-after-ms past the whole numbers', { 'retry-after-ms': '9007199254740993' }, Number.MAX_SAFE_INTEGER],
+    ['retry-after-ms at the largest whole number', { 'retry-after-ms': '9007199254740991' }, Number.MAX_SAFE_INTEGER],
   ])('reads %s', (_, headers, expected) => {
     expect(parseRetryAfter(headers, NOW)).toBe(expected);
   });

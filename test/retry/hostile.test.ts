@@ -80,6 +80,23 @@ describe('retry and delays no timer can wait', () => {
     expect([(error as FaultlineError).retryAfterMs, (error as FaultlineError).details, clock.sleeps]).toEqual([delay, { attempts: 1 }, []]);
   });
 
+  it.each([1e308, Number.MAX_SAFE_INTEGER + 2, Number.POSITIVE_INFINITY])('gives up at once on a retryAfterMs of %s, past the whole numbers the constructor keeps, and keeps it on the error', async (delay) => {
+    const clock = fakeClock();
+    let calls = 0;
+    const error = await rejection(retry(() => { calls++; return Promise.reject(mutated(new ModelRateLimitError(), 'retryAfterMs', delay)); }, { clock, maxRetryAfterMs: Infinity }));
+    expect([calls, (error as FaultlineError).retryAfterMs, (error as FaultlineError).details, clock.sleeps]).toEqual([1, delay, { attempts: 1 }, []]);
+    expect(isRetryable(mutated(new ModelRateLimitError(), 'retryAfterMs', delay))).toBe(false);
+  });
+
+  it('gives up at once on a Retry-After too long for any number to hold exactly, rather than forgetting it', async () => {
+    const clock = fakeClock();
+    const response = { status: 429, message: 'Too many requests', headers: { 'retry-after': '9'.repeat(400) } };
+    const error = await rejection(retry(() => Promise.reject(Object.assign(new Error(response.message), response)), { clock, maxRetryAfterMs: Infinity }));
+    expect([(error as FaultlineError).name, (error as FaultlineError).retryAfterMs, (error as FaultlineError).details, clock.sleeps]).toEqual([
+      'ModelRateLimitError', Number.MAX_SAFE_INTEGER, { attempts: 1 }, [],
+    ]);
+  });
+
   it('waits a server delay just under what a timer can wait', async () => {
     const clock = fakeClock();
     let calls = 0;
@@ -103,7 +120,7 @@ describe('retry reads retryable and retryAfterMs as the constructor keeps them',
     expect([calls, (error as FaultlineError).details]).toEqual([1, { attempts: 1 }]);
   });
 
-  it.each(['5000', Number.NaN, -1, 1e308, Number.POSITIVE_INFINITY, {}])('takes a retryAfterMs mutated to %s as no delay: the policy’s backoff applies', async (value) => {
+  it.each(['5000', Number.NaN, -1, {}])('takes a retryAfterMs mutated to %s as no delay: the policy’s backoff applies', async (value) => {
     const clock = fakeClock();
     let calls = 0;
     await retry(() => (++calls === 1 ? Promise.reject(mutated(new ModelRateLimitError(), 'retryAfterMs', value)) : 'done'), { clock, random: () => 0.5, baseDelayMs: 100 });
@@ -171,7 +188,7 @@ describe('the predicates, given the hardening corpus', () => {
 });
 
 describe('retryAfterBackoff', () => {
-  it.each([2 ** 31, 1e15])('never hands cockatiel a duration past what a timer can wait (%i)', async (delay) => {
+  it.each([2 ** 31, 1e15, 1e308])('never hands cockatiel a duration past what a timer can wait (%i)', async (delay) => {
     const policy = cockatielRetry(handleWhen(() => true), { maxAttempts: 1, backoff: retryAfterBackoff(new ConstantBackoff(1)) });
     const delays: number[] = [];
     policy.onRetry(({ delay: waited }) => delays.push(waited));
@@ -180,7 +197,7 @@ describe('retryAfterBackoff', () => {
     globalThis.setTimeout = ((fn: () => void) => realSetTimeout(fn, 0)) as typeof setTimeout;
     try {
       let calls = 0;
-      await policy.execute(() => (++calls === 1 ? Promise.reject(new ModelRateLimitError({ retryAfterMs: delay })) : Promise.resolve('done')));
+      await policy.execute(() => (++calls === 1 ? Promise.reject(mutated(new ModelRateLimitError(), 'retryAfterMs', delay)) : Promise.resolve('done')));
     } finally {
       globalThis.setTimeout = realSetTimeout;
     }

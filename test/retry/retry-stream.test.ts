@@ -163,6 +163,36 @@ describe('retryStream', () => {
   });
 });
 
+describe('retryStream and a provider’s end event', () => {
+  const chat = (finish: string | null, content = 'x', choices = 1): object => ({
+    object: 'chat.completion.chunk', choices: Array.from({ length: choices }, (_, index) => ({ index, delta: { content }, finish_reason: index === 0 ? finish : null })),
+  });
+  const usage = { object: 'chat.completion.chunk', choices: [], usage: { total_tokens: 3 } };
+
+  it.each<[string, unknown[], string | undefined]>([
+    ['Anthropic, ended by message_stop', [{ type: 'message_start' }, { type: 'content_block_delta' }, { type: 'message_stop' }], undefined],
+    ['Anthropic, cut before message_stop', [{ type: 'message_start' }, { type: 'content_block_delta' }, { type: 'message_delta' }], 'message_stop'],
+    ['the Responses API, ended by response.completed', [{ type: 'response.created' }, { type: 'response.output_text.delta' }, { type: 'response.completed' }], undefined],
+    ['the Responses API, ended by response.incomplete (its token limit)', [{ type: 'response.created' }, { type: 'response.output_text.delta' }, { type: 'response.incomplete' }], undefined],
+    ['the Responses API, cut before response.completed', [{ type: 'response.created' }, { type: 'response.output_text.delta' }], 'response.completed'],
+    ['a chat completion, ended by a finish_reason', [chat(null), chat('stop', '')], undefined],
+    ['a chat completion, with its usage chunk after the finish_reason', [chat(null), chat('stop', ''), usage], undefined],
+    ['a chat completion, cut before a finish_reason', [chat(null), chat(null)], 'finish_reason'],
+    ['a chat completion of two choices, cut after the first finished', [chat(null, 'x', 2), chat('stop', '', 1), { object: 'chat.completion.chunk', choices: [{ index: 1, delta: { content: 'y' }, finish_reason: null }] }], 'finish_reason'],
+    ['chunks of no stream faultline knows', ['a', { type: 'text-delta' }, { choices: [{ delta: { content: 'x' }, finish_reason: null }] }], undefined],
+  ])('%s', async (_, chunks, endEvent) => {
+    const { error } = await collect(retryStream(scripted(chunks).open, { clock: fakeClock(), maxAttempts: 1 }));
+    expect(error === undefined ? undefined : [error.constructor, error.retryable, (error as { outputStarted?: boolean }).outputStarted, error.details])
+      .toEqual(endEvent === undefined ? undefined : [ModelApiError, true, true, { endEvent, attempts: 1 }]);
+  });
+
+  it('retries a stream cut before any output, and the consumer sees each chunk once', async () => {
+    const { open, log } = scripted<unknown>([{ type: 'message_start' }, { type: 'ping' }], [{ type: 'message_start' }, { type: 'content_block_delta' }, { type: 'message_stop' }]);
+    const { chunks, error } = await collect(retryStream(open, { clock: fakeClock() }));
+    expect([error, chunks, log.opened]).toEqual([undefined, [{ type: 'message_start' }, { type: 'content_block_delta' }, { type: 'message_stop' }], [1, 2]]);
+  });
+});
+
 describe('classify, after output', () => {
   it('gives no retry to an error with outputStarted: true, keeping fallback as its class gives', () => {
     const error = new ModelApiError({ status: 503, outputStarted: true } as never);

@@ -184,3 +184,70 @@ describe('what a first review found, through the real SDKs', () => {
     expect([error?.constructor, error?.retryable, error?.details]).toEqual([ModelApiError, false, { providerType: 'brand_new_error', attempts: 1 }]);
   });
 });
+
+// A stream that stops without the event its provider ends it with has not succeeded: the connection
+// was cut, or (with @anthropic-ai/sdk 1.12's messages.stream()) the SDK dropped an error event that came
+// while the consumer was between chunks.
+describe('a stream that ends before its end event', () => {
+  const anthropicClient = (): Anthropic => new Anthropic({ apiKey: 'sk-ant-test', baseURL: server.url, maxRetries: 0 });
+  const params = { model: 'claude-test', max_tokens: 16, messages: [{ role: 'user' as const, content: 'hi' }] };
+  const openaiClient = (): OpenAI => new OpenAI({ apiKey: 'sk-test', baseURL: `${server.url}/v1`, maxRetries: 0 });
+  const slowly = async <Chunk>(stream: AsyncIterable<Chunk>): Promise<{ chunks: Chunk[]; error?: FaultlineError }> => {
+    const chunks: Chunk[] = [];
+    try {
+      for await (const chunk of stream) {
+        chunks.push(chunk);
+        // A consumer that renders each chunk: the SDK reads on meanwhile.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return { chunks };
+    } catch (error) {
+      return { chunks, error: error as FaultlineError };
+    }
+  };
+
+  it('messages.stream(): an overloaded error after text, while the consumer is between chunks, is not a success', async () => {
+    server.script([...anthropic.start(), anthropic.text('Hel'), anthropic.text('lo'), anthropic.error('overloaded_error', 'Overloaded')]);
+    const { chunks, error } = await slowly(retryStream(() => anthropicClient().messages.stream(params), { clock }));
+    const text = chunks.map((event) => (event.type === 'content_block_delta' && event.delta.type === 'text_delta' ? event.delta.text : '')).join('');
+    expect([text, error?.constructor, outputStarted(error), server.requests()]).toEqual(['Hello', ModelApiError, true, 1]);
+  });
+
+  it('messages.create({ stream: true }), the recipe: the same error is the provider’s own, overloaded_error', async () => {
+    server.script([...anthropic.start(), anthropic.text('Hel'), anthropic.text('lo'), anthropic.error('overloaded_error', 'Overloaded')]);
+    const { error } = await slowly(retryStream(() => anthropicClient().messages.create({ ...params, stream: true }), { clock }));
+    expect([error?.constructor, outputStarted(error), error?.details, server.requests()]).toEqual([ModelApiError, true, { attempts: 1 }, 1]);
+  });
+
+  it('@anthropic-ai/sdk: cut before message_stop, before any text, is retried; after text, thrown with outputStarted', async () => {
+    server.script([...anthropic.start()], [...anthropic.start(), anthropic.text('Hi'), ...anthropic.end()]);
+    const retried = await collect(retryStream(() => anthropicClient().messages.create({ ...params, stream: true }), { clock }));
+    expect([retried.error, retried.chunks.map((event) => event.type).at(-1), server.requests()]).toEqual([undefined, 'message_stop', 2]);
+    server.script([...anthropic.start(), anthropic.text('Hi')]);
+    const { error } = await collect(retryStream(() => anthropicClient().messages.create({ ...params, stream: true }), { clock }));
+    expect([error?.constructor, error?.message, error?.retryable, outputStarted(error), error?.details, server.requests()]).toEqual([
+      ModelApiError, 'The stream ended before its end event, message_stop', true, true, { endEvent: 'message_stop', attempts: 1 }, 1,
+    ]);
+  });
+
+  it('openai chat completions: cut before a finish_reason, retried before text; after text, thrown with outputStarted', async () => {
+    const chat = (): Promise<AsyncIterable<OpenAI.ChatCompletionChunk>> => openaiClient().chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    // Its first chunk, the role with no text, shows what the stream is.
+    server.script([openaiChat.text('')], [openaiChat.text('Hello'), ...openaiChat.end()]);
+    const retried = await collect(retryStream(chat, { clock }));
+    expect([retried.error, retried.chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join(''), server.requests()]).toEqual([undefined, 'Hello', 2]);
+    server.script([openaiChat.text('Hel'), { data: '[DONE]' }], [openaiChat.text('never'), ...openaiChat.end()]);
+    const { error } = await collect(retryStream(chat, { clock }));
+    expect([error?.constructor, error?.retryable, outputStarted(error), server.requests()]).toEqual([ModelApiError, true, true, 1]);
+  });
+
+  it('the Responses API: cut before response.completed, retried before text; after text, thrown with outputStarted', async () => {
+    const responses = (): Promise<AsyncIterable<OpenAI.Responses.ResponseStreamEvent>> => openaiClient().responses.create({ model: 'gpt-test', input: 'hi', stream: true });
+    server.script([...openaiResponses.start()], [...openaiResponses.start(), openaiResponses.text('Hi'), ...openaiResponses.end()]);
+    const retried = await collect(retryStream(responses, { clock }));
+    expect([retried.error, retried.chunks.map((event) => event.type), server.requests()]).toEqual([undefined, ['response.created', 'response.output_text.delta', 'response.completed'], 2]);
+    server.script([...openaiResponses.start(), openaiResponses.text('Hi')]);
+    const { error } = await collect(retryStream(responses, { clock }));
+    expect([error?.constructor, error?.retryable, outputStarted(error), error?.details, server.requests()]).toEqual([ModelApiError, true, true, { endEvent: 'response.completed', attempts: 1 }, 1]);
+  });
+});
