@@ -12,11 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DBOS, DBOSClient } from '@dbos-inc/dbos-sdk';
-import { ModelQuotaExceededError, ValidationError } from 'faultline';
+import { ModelQuotaExceededError, serializeError, ValidationError } from 'faultline';
 import { dbosSerialization, fromDbosError, SERIALIZATION_NAME } from 'faultline/dbos';
 import { serializedErrorSchema } from 'faultline/schema';
 import { alive, startPostgres } from './postgres.mjs';
 import { assert, engineChecks } from '../engine-checks.mjs';
+import { THROWN } from './thrown.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 // pg as DBOS itself has it (a dependency of the SDK), to read the rows DBOS wrote.
@@ -113,6 +114,9 @@ async function errorRows(url, workflowID) {
   }
 }
 
+/** What serializeError writes of an error, as text: the bytes compared. */
+const contractOf = (error) => JSON.stringify(serializeError(error));
+
 function checkFields(error, Class, fields) {
   assert(error instanceof Class, `got ${error?.constructor?.name}: ${error?.message}`);
   for (const [key, value] of Object.entries(fields)) assert(JSON.stringify(error[key]) === JSON.stringify(value), `${key} is ${JSON.stringify(error[key])}`);
@@ -185,6 +189,25 @@ async function main() {
       checkFields(rejected, ValidationError, { fields: { plan: 'Unknown plan' }, message: 'Rejected before the crash' });
       return 'the step ran once; the replay and the client got the ValidationError';
     });
+
+    for (const kind of Object.keys(THROWN)) {
+      await test(`an error with ${kind === 'fields' ? 'fields' : kind === 'chain' ? 'a cause chain' : 'a request id cut by the limits'} comes back byte for byte: to a DBOSClient in another process, and from the row's error column read with SQL`, async () => {
+        const workflowID = `wf-byte-${kind}`;
+        await finished(startWorker(url, work, 'run', `byte-${kind}`, workflowID));
+        client ??= await connect(url);
+        const written = contractOf(THROWN[kind]());
+        const { rejected } = await outcome(client.retrieveWorkflow(workflowID));
+        assert(contractOf(rejected) === written, `the client's error writes ${contractOf(rejected).slice(0, 300)}`);
+        const rows = await errorRows(url, workflowID);
+        assert(rows.length === 2, `${rows.length} error rows`);
+        for (const { at, error } of rows) {
+          const read = fromDbosError(error);
+          assert(contractOf(read) === written, `the row of ${at}, read back, writes ${contractOf(read).slice(0, 300)}`);
+          assert(read.engineError === error, `the row of ${at}, read back, has not its text as engineError`);
+        }
+        return `${written.length} characters, the same from the client and from both rows`;
+      });
+    }
 
     await test('the rows DBOS wrote hold the contract (valid for faultline/schema), and no secret and no stack', async () => {
       const rows = [...(await errorRows(url, 'wf-quota')), ...(await errorRows(url, 'wf-recover'))];

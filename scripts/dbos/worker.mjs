@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { ModelQuotaExceededError, TransientError, ValidationError } from 'faultline';
 import { dbosSerialization, dbosStepConfig } from 'faultline/dbos';
+import { THROWN } from './thrown.mjs';
 
 const [url, work, mode, ...rest] = process.argv.slice(2);
 const record = (entry) => appendFileSync(join(work, 'attempts.jsonl'), `${JSON.stringify(entry)}\n`);
@@ -47,7 +48,13 @@ const rejectedStep = DBOS.registerStep(async () => {
   throw new ValidationError('Rejected before the crash', { fields: { plan: 'Unknown plan' }, cause: secretCause() });
 }, dbosStepConfig({ name: 'rejected-step' }));
 
+// One workflow for each error of thrown.mjs, which its step throws (not retryable: attempted once).
+const byteSteps = Object.fromEntries(Object.entries(THROWN).map(([kind, make]) => [kind, DBOS.registerStep(async () => {
+  throw make();
+}, dbosStepConfig({ name: `byte-${kind}-step` }))]));
+
 const workflows = {
+  ...Object.fromEntries(Object.keys(THROWN).map((kind) => [`byte-${kind}`, DBOS.registerWorkflow(async () => byteSteps[kind](), { name: `byte-${kind}` })])),
   quota: DBOS.registerWorkflow(async () => quotaStep(), { name: 'quota' }),
   transient: DBOS.registerWorkflow(async () => transientStep(), { name: 'transient' }),
   recover: DBOS.registerWorkflow(async () => {

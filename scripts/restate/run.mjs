@@ -7,15 +7,19 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as clients from '@restatedev/restate-sdk-clients';
-import { ModelQuotaExceededError, SecurityError, ValidationError } from 'faultline';
+import { ModelQuotaExceededError, SecurityError, serializeError, ToolExecutionError, ValidationError } from 'faultline';
 import { fromRestateError } from 'faultline/restate';
 import { processes, startEngine, waitFor } from './engine.mjs';
 import { assert, engineChecks } from '../engine-checks.mjs';
+import { THROWN } from './thrown.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 const checks = engineChecks('restate');
 const { test } = checks;
+
+/** What serializeError writes of an error, as text: the bytes compared. */
+const contractOf = (error) => JSON.stringify(serializeError(error));
 
 async function main() {
   let engine;
@@ -30,8 +34,10 @@ async function main() {
       ['quota', ModelQuotaExceededError, { provider: 'openai', requestId: 'req_q' }],
       ['validation', ValidationError, { fields: { userId: 'Required' } }],
       ['security', SecurityError, { policy: 'pii' }],
+      ['chain', ToolExecutionError, { toolName: 'search' }],
+      ['cut', ValidationError, { fields: { query: 'Required' } }],
     ]) {
-      await test(`a ${Class.name} thrown in a step is attempted once and reaches the typed client as the same class`, async () => {
+      await test(`a ${Class.name} (${kind}) thrown in a step is attempted once and reaches the typed client as the same class, byte for byte`, async () => {
         let thrown;
         try {
           await cases.terminal(kind);
@@ -41,16 +47,20 @@ async function main() {
         const error = fromRestateError(thrown);
         assert(error instanceof Class, `got ${error.name}: ${error.message}`);
         for (const [key, value] of Object.entries(fields)) assert(JSON.stringify(error[key]) === JSON.stringify(value), `${key} is ${JSON.stringify(error[key])}`);
+        const [written, read] = [contractOf(THROWN[kind]()), contractOf(error)];
+        assert(read === written, `serializeError wrote ${read.length} characters, not the ${written.length} of the error thrown: ${read.slice(0, 300)}`);
+        assert(error.engineError === thrown, 'the HttpCallError caught is not its engineError');
         const count = await attempts(`terminal-${kind}`);
         assert(count === 1, `attempted ${count} times`);
         return `status ${thrown?.status}, 1 attempt`;
       });
     }
 
-    await test('a ValidationError reaches a raw ingress call as the same class, from the response body', async () => {
+    await test('a ValidationError reaches a raw ingress call as the same class, from the response body, byte for byte', async () => {
       const response = await fetch(`${ingress}/cases/terminal`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '"validation"' });
       const error = fromRestateError(await response.text());
       assert(response.status === 400 && error instanceof ValidationError, `got ${response.status} ${error.name}`);
+      assert(contractOf(error) === contractOf(THROWN.validation()), `serializeError wrote ${contractOf(error)}`);
     });
 
     await test('a TransientError is retried and the invocation then succeeds', async () => {

@@ -5,8 +5,9 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http2';
 import { join } from 'node:path';
 import * as restate from '@restatedev/restate-sdk';
-import { ModelQuotaExceededError, ModelRateLimitError, SecurityError, TransientError, ValidationError } from 'faultline';
+import { ModelRateLimitError, TransientError, ValidationError } from 'faultline';
 import { asTerminalError, toRestateError } from 'faultline/restate';
+import { THROWN } from './thrown.mjs';
 
 const [port, work] = process.argv.slice(2);
 const attemptsFile = join(work, 'attempts.jsonl');
@@ -31,12 +32,6 @@ function step(ctx, name, body) {
     }
   });
 }
-
-const THROWN = {
-  quota: () => new ModelQuotaExceededError('The account is out of credit', { provider: 'openai', requestId: 'req_q' }),
-  validation: () => new ValidationError('Invalid arguments', { fields: { userId: 'Required' } }),
-  security: () => new SecurityError('Blocked by the PII filter', { policy: 'pii' }),
-};
 
 const cases = restate.service({
   name: 'cases',

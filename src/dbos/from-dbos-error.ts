@@ -2,7 +2,7 @@ import { AgentAbortedError, isFaultlineError, maxSerializedSize, normalizeError,
 import { isErrorObject } from '../foundation/error-object.js';
 import { isPlainObject } from '../foundation/plain-object.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
-import { withCaughtCause } from '../durable/caught-as-cause.js';
+import { withEngineError } from '../durable/engine-error.js';
 import { errorFromRecord } from './error-record.js';
 
 // DBOSMaxStepRetriesError's `dbosErrorCode` (error.js): a step out of attempts, its errors in `errors`.
@@ -21,9 +21,10 @@ function cancelled(value: unknown): FaultlineError {
  * handle's `getResult()` or a `DBOSClient` rejects with, an error a workflow caught from a step, a
  * `DBOSMaxStepRetriesError` (its last attempt's error), the plain Error DBOS revives when
  * `dbosSerialization` was not registered, or a row's `error` column (its text, or parsed). The
- * serialized error comes back as the same class with the same fields, its cause the one it was written
- * with or else the value given (not enumerable); a cancelled workflow is an AgentAbortedError; anything
- * else is normalized. Never throws, and needs no DBOS package.
+ * serialized error comes back as the same class with the same fields and the causes it was written with:
+ * its `serializeError` is the one DBOS was given, byte for byte, and the value given is its `engineError`
+ * (not enumerable, never serialized); a cancelled workflow is an AgentAbortedError; anything else is
+ * normalized. Never throws, and needs no DBOS package.
  *
  * @example
  * ```ts
@@ -45,7 +46,7 @@ export function fromDbosError(value: unknown): FaultlineError {
     const found = carried(value, true);
     if (found === undefined) return CANCELLED.has(readProperty(value, 'dbosErrorCode')) ? cancelled(value) : normalizeError(value);
     // An error DBOS still holds (revived by dbosSerialization, or an attempt's) is returned as it is.
-    return found.rebuilt ? withCaughtCause(found.error, value) : found.error;
+    return found.rebuilt ? withEngineError(found.error, value) : found.error;
   } catch {
     return normalizeError(value); // a hostile value: normalizeError reads it guarded
   }

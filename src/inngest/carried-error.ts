@@ -1,6 +1,5 @@
 import { deserializeError, type FaultlineError, type SerializedError, type SerializeOptions } from '../index.js';
 import { readProperty as at } from '../foundation/safe-read.js';
-import { withCaughtCause } from '../durable/caught-as-cause.js';
 
 /*
  * How a faultline error rides through Inngest. Of a thrown error Inngest keeps `name`, `message`,
@@ -31,9 +30,8 @@ export const CARRIED_LIMITS = { maxMessageLength: 2000, maxDetailsSize: 4096, ma
 const MAX_CAUSES = 8;
 
 /**
- * The faultline error carried by `value` or one of its first eight causes, rebuilt into its class, with
- * `value` as its (non-enumerable) cause where it was written with none; undefined when none is carried.
- * Never throws.
+ * The faultline error carried by `value` or one of its first eight causes, rebuilt into its class with
+ * the causes it was written with; undefined when none is carried. Never throws.
  */
 export function carriedError(value: unknown): FaultlineError | undefined {
   let link = value;
@@ -41,7 +39,7 @@ export function carriedError(value: unknown): FaultlineError | undefined {
     const carried = at(link, CAUSE_KEY);
     if (carried !== undefined) {
       try {
-        return withCaughtCause(deserializeError(carried), value);
+        return deserializeError(carried);
       } catch {
         // a `faultline` key that is not a serialized faultline error: look further down
       }

@@ -1,5 +1,6 @@
 import { isFaultlineError, normalizeError, type FaultlineError } from '../index.js';
 import { carriedError } from './carried-error.js';
+import { withEngineError } from '../durable/engine-error.js';
 
 // The longest text read as JSON: an Inngest event is at most 512 KB.
 const MAX_TEXT_LENGTH = 1_000_000;
@@ -8,9 +9,10 @@ const MAX_TEXT_LENGTH = 1_000_000;
  * The faultline error of a failed Inngest step or run: what an `onFailure` handler gets (its `error`, or
  * the event's `event.data.error`, as JSON or as inngest rebuilt it), a `StepError` caught in a function,
  * or the NonRetriableError or RetryAfterError that `toInngestError` made. The error carried in the cause
- * (found up to eight causes down) comes back as the same class with the same fields, with the value as
- * its cause where it was written with none; JSON text is read as its parsed value. Anything else is
- * normalized by what Inngest kept of it (its name, message and code, the cause); a faultline error comes
+ * (found up to eight causes down) comes back as the same class with the same fields and the same causes:
+ * its `serializeError` is the one written, byte for byte, and the value given is its `engineError` (not
+ * enumerable, never serialized). JSON text is read as its parsed value. Anything else is normalized by
+ * what Inngest kept of it (its name, message and code, the value as the cause); a faultline error comes
  * back as it is. Never throws, and needs no `inngest` installed.
  *
  * @example
@@ -36,7 +38,8 @@ const MAX_TEXT_LENGTH = 1_000_000;
 export function fromInngestError(value: unknown): FaultlineError {
   // A faultline error is already the answer, even one whose cause still carries the error it was rebuilt from.
   if (isFaultlineError(value)) return value;
-  return carriedError(parsedText(value)) ?? normalizeError(value);
+  const carried = carriedError(parsedText(value));
+  return carried === undefined ? normalizeError(value) : withEngineError(carried, value);
 }
 
 /** JSON text (an event body read as text) parsed, as the other engines' readers take it; anything else as it is. */

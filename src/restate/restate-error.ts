@@ -2,7 +2,7 @@ import { toHttpStatus } from '../http/index.js';
 import { deserializeError, normalizeError, serializeError, type FaultlineError, type SerializedError } from '../index.js';
 import { mayRunAgain } from '../foundation/policy-fields.js';
 import { readProperty as at } from '../foundation/safe-read.js';
-import { withCaughtCause } from '../durable/caught-as-cause.js';
+import { withEngineError } from '../durable/engine-error.js';
 import { restateSdk } from './load-sdk.js';
 import type { RestateRetryableError, RestateTerminalError } from './sdk.js';
 import { isInstanceOf } from '../foundation/guarded-instance.js';
@@ -100,8 +100,10 @@ export function asTerminalError(error: unknown): RestateTerminalError | undefine
  * The faultline error a caller sees of a failed Restate call: a `TerminalError` caught in a handler,
  * an error thrown by the typed client (`HttpCallError`, with its status and JSON body), or the raw
  * ingress response body (its text or its parsed object). The metadata's serialized error comes back
- * as the same class with the same fields, its cause the value given where it was written with none; anything else is classified by its status (and reads the
- * body's message), whichever of these forms it comes in. Never throws, and needs no SDK installed.
+ * as the same class with the same fields and the same causes: its `serializeError` is the one written,
+ * byte for byte, and the value given is its `engineError` (not enumerable, never serialized). Anything
+ * else is classified by its status (and reads the body's message), the value as its cause, whichever of
+ * these forms it comes in. Never throws, and needs no SDK installed.
  *
  * @example
  * ```ts
@@ -132,7 +134,7 @@ function carriedError(value: unknown): FaultlineError | undefined {
     const text = textAt(metadata, METADATA_KEY);
     if (text === undefined) continue;
     try {
-      return withCaughtCause(deserializeError(text), value);
+      return withEngineError(deserializeError(text), value);
     } catch {
       // metadata that is not faultline's
     }

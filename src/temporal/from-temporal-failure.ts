@@ -1,7 +1,7 @@
 import { readProperty, readString } from '../foundation/safe-read.js';
 import { AgentAbortedError, isFaultlineError, normalizeError, TimeoutError, type FaultlineError } from '../index.js';
 import { classForCode, type TypedClass } from './class-for-code.js';
-import { withCaughtCause } from '../durable/caught-as-cause.js';
+import { withEngineError } from '../durable/engine-error.js';
 import { applicationLink, carriedError, isWrapper, MAX_CHAIN_LENGTH } from './failure-link.js';
 import { defineHidden } from '../foundation/own-property.js';
 
@@ -17,16 +17,18 @@ const REASONS: Readonly<Record<string, TypedClass>> = {
  * `ActivityFailure`, `ChildWorkflowFailure` or client's `WorkflowFailedError` caught (or the
  * `ApplicationFailure` itself). The first link of its cause chain that carries a faultline error wins:
  *
- * - **its details** (written by `toApplicationFailure`) come back as the same class with the same fields;
+ * - **its details** (written by `toApplicationFailure`) come back as the same class with the same fields
+ *   and the same causes: its `serializeError` is the one written, byte for byte; the value caught is its
+ *   `engineError` (not enumerable, never serialized);
  * - else **its type**, a faultline code (a failure whose details Temporal's server dropped), gives the
  *   class, with the message, and `retryable: false` where the failure was non-retryable (a class name is
  *   not read as one: other libraries' errors share names such as ValidationError);
  * - else a timeout is a TimeoutError, a cancellation or a termination an AgentAbortedError, and anything
  *   else is `normalizeError`'s reading of the failure.
  *
- * `cause` is the value caught, so that nothing is lost, unless the error carried a cause of its own (a
- * faultline error found in the chain as it is comes back as it is). Reads
- * the chain by its shape, at most 32 links: needs no worker package, and never throws.
+ * Every error but a rebuilt one has the value caught as its `cause`, so that nothing is lost; a faultline
+ * error found in the chain as it is comes back as it is. Reads the chain by its shape, at most 32 links:
+ * needs no worker package, and never throws.
  *
  * @example
  * ```ts
@@ -53,7 +55,7 @@ export function fromTemporalFailure(value: unknown): FaultlineError {
     // A faultline error itself (one already rebuilt, or one a test put in a chain) is the answer as it is.
     if (isFaultlineError(link)) return link;
     const carried = carriedError(link);
-    if (carried !== undefined) return withCaughtCause(carried, value);
+    if (carried !== undefined) return withEngineError(carried, value);
     const application = applicationLink(link);
     const Class = application === undefined ? undefined : classForCode(application.type);
     if (application !== undefined && Class !== undefined) {

@@ -5,6 +5,7 @@ import {
   AgentAbortedError, ModelQuotaExceededError, TimeoutError, ToolExecutionError, TransientError, UnknownError, ValidationError, type FaultlineError,
 } from '../../src/index.js';
 import { dbosSerialization, fromDbosError } from '../../src/dbos/index.js';
+import { BYTE_IDENTITY_CASES, contractOf } from '../durable/byte-identity-cases.js';
 import { HOSTILE_KINDS, hostileValue } from '../hardening/arbitraries.js';
 
 // This file does not register dbosSerialization: what DBOS hands back here is what it makes of a row
@@ -41,11 +42,13 @@ describe('fromDbosError', () => {
     expect(JSON.stringify(read)).toBe(JSON.stringify(error));
   });
 
-  it('gives an error rebuilt with no cause of its own the value it was read from, as its cause, not enumerable', async () => {
-    const revived = await dbosRevived(new ValidationError('bad', { fields: { q: 'Required' } }));
+  it('gives an error rebuilt with no cause of its own no cause, and the value it was read from as its engineError, not enumerable', async () => {
+    const thrownError = new ValidationError('bad', { fields: { q: 'Required' } });
+    const revived = await dbosRevived(thrownError);
     const read = fromDbosError(revived);
-    expect(read.cause).toBe(revived);
-    expect(Object.getOwnPropertyDescriptor(read, 'cause')?.enumerable).toBe(false);
+    expect(Object.hasOwn(read, 'cause')).toBe(false);
+    expect(Object.getOwnPropertyDescriptor(read, 'engineError')).toEqual({ value: revived, enumerable: false, writable: true, configurable: true });
+    expect(contractOf(read)).toBe(contractOf(thrownError));
   });
 
   it('rebuilds it from the row’s text, and from the row parsed', async () => {
@@ -138,5 +141,13 @@ describe('fromDbosError under hostile input', () => {
   it('does not parse a row longer than any the writer writes', () => {
     const huge = `{"json":${JSON.stringify(new TransientError('x').toJSON())},"pad":"${'x'.repeat(60_000_000)}"}`;
     expect(fromDbosError(huge)).toBeInstanceOf(UnknownError);
+  });
+});
+
+describe.each(BYTE_IDENTITY_CASES)('%s, written by DBOS without the recipe and read back by fromDbosError', (_title, make) => {
+  it('serializes as the error thrown, byte for byte, from the plain Error DBOS revives, the row’s text and the row parsed', async () => {
+    const error = make();
+    const text = await row(error);
+    for (const form of [await dbosRevived(error), text, JSON.parse(text) as unknown]) expect(contractOf(fromDbosError(form))).toBe(contractOf(error));
   });
 });

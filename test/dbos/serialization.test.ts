@@ -6,6 +6,7 @@ import {
 } from '../../src/index.js';
 import { dbosSerialization, SERIALIZATION_NAME } from '../../src/dbos/index.js';
 import { serializedErrorSchema } from '../../src/schema/index.js';
+import { BYTE_IDENTITY_CASES } from '../durable/byte-identity-cases.js';
 import { HOSTILE_KINDS, hostileValue } from '../hardening/arbitraries.js';
 
 // DBOS's own serialization, in process: serializeResError is what DBOS runs on an error a step or a
@@ -49,7 +50,8 @@ function circular(): FaultlineError {
   return outer;
 }
 
-const ERRORS: readonly [string, () => FaultlineError][] = [
+const ERRORS: readonly (readonly [string, () => FaultlineError])[] = [
+  ...BYTE_IDENTITY_CASES,
   ['an error with no cause', () => new ModelQuotaExceededError('The account is out of credit', { provider: 'openai', requestId: 'req_1' })],
   ['an error whose cause holds secrets', () => new ModelQuotaExceededError('out of credit', { provider: 'openai', cause: secret() })],
   ['a chain of faultline causes', () => new ValidationError('bad', { fields: { q: 'Required' }, cause: new TransientError('reset', { cause: secret() }) })],

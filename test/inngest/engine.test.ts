@@ -5,6 +5,7 @@ import type * as InngestModule from 'inngest';
 import { describe, expect, it } from 'vitest';
 import { ModelQuotaExceededError, ModelRateLimitError, TransientError, type FaultlineError } from '../../src/index.js';
 import { fromInngestError, toInngestError } from '../../src/inngest/index.js';
+import { BYTE_IDENTITY_CASES, contractOf } from '../durable/byte-identity-cases.js';
 
 // Inngest functions run in process by @inngest/test's InngestTestEngine, on inngest's own executor: a step
 // that throws what toInngestError makes, then the failure event inngest would send to onFailure, built
@@ -188,5 +189,17 @@ describe('the middleware of docs/inngest.md, on a client', () => {
     const { result } = await new InngestTestRun({ testEngine: engine }).waitFor('function-rejected');
     expect(result.retriable).toBe(false);
     expect(fromInngestError(result.error)).toBeInstanceOf(ModelQuotaExceededError);
+  });
+});
+
+describe.each(BYTE_IDENTITY_CASES)('%s, thrown in a step through toInngestError and run by InngestTestEngine', (_title, make) => {
+  it('serializes as the error thrown, byte for byte, in the StepError caught, the onFailure handler’s error and event.data.error', async () => {
+    const error = make();
+    const seen: Seen = {};
+    const fn = agent(() => error, seen);
+    const ran = await runStep(fn);
+    await runOnFailure(fn, failureEvent(ran.step.error));
+    const readers = [fromInngestError(new StepError('call model', ran.step.error)), seen.fromHandlerError, seen.fromEventError];
+    expect(readers.map((rebuilt) => contractOf(rebuilt))).toEqual([contractOf(error), contractOf(error), contractOf(error)]);
   });
 });

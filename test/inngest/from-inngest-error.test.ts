@@ -2,9 +2,10 @@ import { errors } from 'inngest/internals';
 import { NonRetriableError, serializeError, StepError } from 'inngest';
 import { describe, expect, it } from 'vitest';
 import {
-  ModelQuotaExceededError, ModelRateLimitError, TransientError, UnknownError, ValidationError,
+  ModelQuotaExceededError, ModelRateLimitError, serializeError as contract, TransientError, UnknownError, ValidationError,
 } from '../../src/index.js';
-import { CAUSE_KEY, fromInngestError, toInngestError } from '../../src/inngest/index.js';
+import { CARRIED_LIMITS, CAUSE_KEY, fromInngestError, toInngestError } from '../../src/inngest/index.js';
+import { BYTE_IDENTITY_CASES, contractOf, engineErrorOf } from '../durable/byte-identity-cases.js';
 import { HOSTILE_KINDS, hostileValue } from '../hardening/arbitraries.js';
 
 const quota = new ModelQuotaExceededError({ provider: 'openai', requestId: 'req_1' });
@@ -15,28 +16,34 @@ function throughJson<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
-describe('fromInngestError', () => {
-  // Every form in which the error thrown in a step reaches a reader, each made by inngest itself.
-  const FORMS: readonly [string, () => unknown][] = [
-    ['the NonRetriableError thrown', () => thrown],
-    ['the step’s serialized error', () => throughJson(serializeError(thrown))],
-    ['the StepError the function then catches', () => new StepError('call model', throughJson(serializeError(thrown)))],
-    ['the failure event’s event.data.error', () => throughJson(serializeError(new StepError('call model', serializeError(thrown))))],
-    ['the onFailure handler’s error', () => errors.deserializeError(throughJson(serializeError(new StepError('call model', serializeError(thrown)))))],
-  ];
+// Every form in which what toInngestError made reaches a reader, each made by inngest itself.
+const FORMS: readonly [string, (made: Error) => unknown][] = [
+  ['what toInngestError made', (made) => made],
+  ['the step’s serialized error', (made) => throughJson(serializeError(made))],
+  ['the StepError the function then catches', (made) => new StepError('call model', throughJson(serializeError(made)))],
+  ['the failure event’s event.data.error', (made) => throughJson(serializeError(new StepError('call model', serializeError(made))))],
+  ['the onFailure handler’s error', (made) => errors.deserializeError(throughJson(serializeError(new StepError('call model', serializeError(made)))))],
+];
 
+describe('fromInngestError', () => {
   it.each(FORMS)('rebuilds the class with its fields from %s', (_form, make) => {
-    const value = make();
+    const value = make(thrown);
     const error = fromInngestError(value);
     expect(error).toBeInstanceOf(ModelQuotaExceededError);
     expect(error).toMatchObject({ provider: 'openai', requestId: 'req_1', retryable: false, message: quota.message });
-    expect(error.toJSON()).toMatchObject(quota.toJSON());
+    expect(contractOf(error)).toBe(contractOf(quota));
   });
 
-  it('keeps the value it was given as the cause, not enumerable', () => {
+  it('keeps the value it was given as engineError, not enumerable, and gives the error no cause it was not thrown with', () => {
     const error = fromInngestError(thrown);
-    expect(error.cause).toBe(thrown);
-    expect(Object.getOwnPropertyDescriptor(error, 'cause')).toMatchObject({ enumerable: false, writable: true, configurable: true });
+    expect(Object.hasOwn(error, 'cause')).toBe(false);
+    expect(Object.getOwnPropertyDescriptor(error, 'engineError')).toEqual({ value: thrown, enumerable: false, writable: true, configurable: true });
+  });
+
+  it('gives what it normalizes the value as its cause, and no engineError', () => {
+    const value = new Error('boom');
+    const error = fromInngestError(value);
+    expect([error.constructor, error.cause, engineErrorOf(error)]).toEqual([UnknownError, value, undefined]);
   });
 
   it('rebuilds a rate limit with its delay', () => {
@@ -54,6 +61,12 @@ describe('fromInngestError', () => {
   it('reads the carried error as JSON text as well', () => {
     const value = { name: 'NonRetriableError', message: 'x', cause: { [CAUSE_KEY]: JSON.stringify(quota) } };
     expect(fromInngestError(value)).toBeInstanceOf(ModelQuotaExceededError);
+  });
+
+  it('serializes an error cut by the carrier’s limits as the carrier holds it: cut once, and nothing added', () => {
+    const long = new ValidationError('x'.repeat(CARRIED_LIMITS.maxMessageLength + 500));
+    const error = fromInngestError(throughJson(serializeError(new StepError('call model', serializeError(toInngestError(long))))));
+    expect(contractOf(error)).toBe(JSON.stringify(contract(long, CARRIED_LIMITS)));
   });
 
   it('normalizes by what Inngest kept when nothing faultline is carried', () => {
@@ -114,5 +127,14 @@ describe('under hostile input', () => {
     const fresh = new Proxy({}, { get: (_target, key) => (key === 'cause' ? { cause: {} } : undefined) });
     expect(fromInngestError(endless)).toBeInstanceOf(UnknownError);
     expect(fromInngestError(fresh)).toBeInstanceOf(UnknownError);
+  });
+});
+
+describe.each(BYTE_IDENTITY_CASES)('%s, thrown through toInngestError and read back', (_title, make) => {
+  const error = make();
+  const made = toInngestError(error);
+
+  it.each(FORMS)('serializes as the error thrown, byte for byte, from %s', (_form, form) => {
+    expect(contractOf(fromInngestError(form(made)))).toBe(contractOf(error));
   });
 });

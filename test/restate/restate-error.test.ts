@@ -5,6 +5,7 @@ import {
   ValidationError, type FaultlineError,
 } from '../../src/index.js';
 import { asTerminalError, fromRestateError, MAX_METADATA_LENGTH, METADATA_KEY, toRestateError } from '../../src/restate/index.js';
+import { BYTE_IDENTITY_CASES, contractOf, engineErrorOf } from '../durable/byte-identity-cases.js';
 import { HOSTILE_KINDS, hostileValue } from '../hardening/arbitraries.js';
 
 /** The serialized error a terminal error carries in its metadata. */
@@ -79,12 +80,20 @@ describe('fromRestateError', () => {
     expect(error).toMatchObject({ provider: 'openai', requestId: 'req_1', retryable: false });
   });
 
-  it('gives the rebuilt error the value given as its cause, unless it was written with a cause of its own', () => {
-    expect(fromRestateError(terminal).cause).toBe(terminal);
+  it('gives the rebuilt error the value given as its engineError, not enumerable, and only the cause it was written with', () => {
+    const rebuilt = fromRestateError(terminal);
+    expect(Object.hasOwn(rebuilt, 'cause')).toBe(false);
+    expect(Object.getOwnPropertyDescriptor(rebuilt, 'engineError')).toEqual({ value: terminal, enumerable: false, writable: true, configurable: true });
     const withCause = toRestateError(new ValidationError('bad input', { cause: new Error('schema mismatch') }));
-    const rebuilt = fromRestateError(withCause);
-    expect((rebuilt.cause as Error).message).toBe('schema mismatch');
-    expect(JSON.stringify(rebuilt)).toBe(metadataOf(withCause));
+    const rebuiltWithCause = fromRestateError(withCause);
+    expect((rebuiltWithCause.cause as Error).message).toBe('schema mismatch');
+    expect(JSON.stringify(rebuiltWithCause)).toBe(metadataOf(withCause));
+  });
+
+  it('gives an error it classifies by status the value as its cause, and no engineError', () => {
+    const body = JSON.stringify({ message: 'no such service', code: 404 });
+    const error = fromRestateError(body);
+    expect([engineErrorOf(error), (error.cause as { readonly cause?: unknown }).cause]).toEqual([undefined, body]);
   });
 
   it('rebuilds it from the typed client’s HttpCallError and from the raw ingress body', () => {
@@ -173,5 +182,21 @@ describe('under hostile input', () => {
     const error = new ValidationError('x', { code: 'C'.repeat(10_000_000) });
     Object.defineProperty(error, 'name', { value: 'N'.repeat(10_000_000) });
     expect(metadataOf(toRestateError(error)).length).toBeLessThanOrEqual(MAX_METADATA_LENGTH);
+  });
+});
+
+describe.each(BYTE_IDENTITY_CASES)('%s, thrown through toRestateError and read back', (_title, make) => {
+  const error = make();
+  const terminal = toRestateError(error);
+  const body = JSON.stringify({ message: terminal.message, code: 502, metadata: { [METADATA_KEY]: metadataOf(terminal) } });
+  const FORMS: readonly [string, unknown][] = [
+    ['the TerminalError', terminal],
+    ['the typed client’s HttpCallError', Object.assign(new Error('call failed'), { status: 502, responseText: body })],
+    ['the ingress body’s text', body],
+    ['the ingress body parsed', JSON.parse(body) as unknown],
+  ];
+
+  it.each(FORMS)('serializes as the error thrown, byte for byte, from %s', (_form, value) => {
+    expect(contractOf(fromRestateError(value))).toBe(contractOf(error));
   });
 });

@@ -4,10 +4,11 @@ import {
 } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
 import {
-  AgentAbortedError, ModelQuotaExceededError, ModelRateLimitError, TimeoutError, ToolError, TransientError, UnknownError, ValidationError,
-  type FaultlineError,
+  AgentAbortedError, ModelQuotaExceededError, ModelRateLimitError, serializeError, TimeoutError, ToolError, TransientError, UnknownError,
+  ValidationError, type FaultlineError,
 } from '../../src/index.js';
 import { fromTemporalFailure, toApplicationFailure } from '../../src/temporal/index.js';
+import { engineErrorOf } from '../durable/byte-identity-cases.js';
 import { HOSTILE_KINDS, hostileValue } from '../hardening/arbitraries.js';
 
 type Class = abstract new (...args: never[]) => FaultlineError;
@@ -28,18 +29,27 @@ describe('by its details', () => {
     ['an ActivityFailure', (failure) => activityFailure(failure)],
     ['a ChildWorkflowFailure', (failure) => new ChildWorkflowFailure('default', { workflowId: 'c', runId: 'r' }, 'child', RetryState.NON_RETRYABLE_FAILURE, failure)],
     ['a client’s WorkflowFailedError', (failure) => new WorkflowFailedError('Workflow execution failed', activityFailure(failure), RetryState.NON_RETRYABLE_FAILURE)],
-  ])('rebuilds the class with its fields from %s', (_title, wrap) => {
-    const caught = wrap(toApplicationFailure(new ModelQuotaExceededError({ provider: 'openai', requestId: 'req_1' })));
+  ])('rebuilds the class with its fields from %s, the value caught as its engineError and not its cause', (_title, wrap) => {
+    const thrown = new ModelQuotaExceededError({ provider: 'openai', requestId: 'req_1' });
+    const caught = wrap(toApplicationFailure(thrown));
     const error = fromTemporalFailure(caught);
     expect(error.constructor).toBe(ModelQuotaExceededError);
     expect(error).toMatchObject({ provider: 'openai', requestId: 'req_1', retryable: false });
-    expect(error.cause).toBe(caught);
-    expect(Object.getOwnPropertyDescriptor(error, 'cause')).toMatchObject({ enumerable: false });
+    expect(Object.hasOwn(error, 'cause')).toBe(false);
+    expect(Object.getOwnPropertyDescriptor(error, 'engineError')).toEqual({ value: caught, enumerable: false, writable: true, configurable: true });
+    expect(JSON.stringify(serializeError(error))).toBe(JSON.stringify(serializeError(thrown)));
   });
 
   it('keeps the error’s own cause where it had one', () => {
     const caught = activityFailure(toApplicationFailure(new ToolError('failed', { toolName: 'search', cause: new Error('upstream 502') })));
     expect(fromTemporalFailure(caught).cause).toMatchObject({ name: 'Error', message: 'upstream 502' });
+  });
+
+  it('gives an error found in the chain as it is back as it is, with no engineError added', () => {
+    const thrown = new TransientError('reset');
+    const error = fromTemporalFailure(activityFailure(thrown));
+    expect(error).toBe(thrown);
+    expect(Object.hasOwn(error, 'engineError')).toBe(false);
   });
 
   it('takes the first link that carries a faultline error', () => {
@@ -69,7 +79,8 @@ describe('by its type, where no details carry the error', () => {
     const error = fromTemporalFailure(caught);
     expect(error.constructor).toBe(Class);
     expect({ message: error.message, retryable: error.retryable }).toEqual({ message: 'it failed', retryable });
-    expect(error.cause).toBe(caught);
+    // Not rebuilt from a serialized error: the value caught is its cause, and there is no engineError.
+    expect([error.cause, engineErrorOf(error)]).toEqual([caught, undefined]);
   });
 
   it.each(['ValidationError', 'TimeoutError', 'ModelQuotaExceededError'])(

@@ -9,17 +9,11 @@ import {
   type FaultlineError,
 } from '../../src/index.js';
 import { createClassifier } from '../../src/retry/index.js';
-import { fromTemporalFailure, toApplicationFailure } from '../../src/temporal/index.js';
+import { DETAILS_LIMITS, fromTemporalFailure, toApplicationFailure } from '../../src/temporal/index.js';
+import { BYTE_IDENTITY_CASES, contractOf, engineErrorOf } from '../durable/byte-identity-cases.js';
 import {
   activityTaskFailure, caughtByClient, caughtInParent, caughtInWorkflow, durationMs, throughTheServer, TIMEOUT_TYPE_SCHEDULE_TO_CLOSE,
 } from './temporal-wire.js';
-
-/** The serialized error without its cause: what the rebuilt error must equal, its cause being the value caught. */
-function fieldsOf(error: unknown): string {
-  const fields: Record<string, unknown> = { ...serializeError(error) };
-  delete fields.cause;
-  return JSON.stringify(fields);
-}
 
 /** The ApplicationFailure at the end of a caught chain, and its Failure protobuf as decoded. */
 function applicationFailureOf(caught: { readonly cause?: unknown }): { readonly failure: ApplicationFailure; readonly info: ProtoFailure['applicationFailureInfo'] } {
@@ -50,13 +44,14 @@ describe.each(ERRORS)('%s, thrown in an activity through toApplicationFailure', 
     expect(failure.nextRetryDelay).toBeUndefined();
   });
 
-  it('comes back from fromTemporalFailure as the same class with the same fields, its cause the value caught', () => {
+  it('comes back from fromTemporalFailure as the same class with the same fields, the value caught as its engineError', () => {
     const rebuilt = fromTemporalFailure(caught);
     expect(rebuilt.constructor).toBe(error.constructor);
-    expect(fieldsOf(rebuilt)).toBe(fieldsOf(error));
+    expect(contractOf(rebuilt)).toBe(contractOf(error));
     expect(rebuilt.retryable).toBe(!nonRetryable);
     expect(rebuilt.retryAfterMs).toBe(error.retryAfterMs);
-    expect(rebuilt.cause).toBe(caught);
+    expect(engineErrorOf(rebuilt)).toBe(caught);
+    expect(rebuilt.cause).toBeUndefined();
   });
 
   it('comes back the same through a child workflow, and through the client', () => {
@@ -67,7 +62,7 @@ describe.each(ERRORS)('%s, thrown in an activity through toApplicationFailure', 
     const fromClient = fromTemporalFailure(byClient);
     for (const rebuilt of [fromChild, fromClient]) {
       expect(rebuilt.constructor).toBe(error.constructor);
-      expect(fieldsOf(rebuilt)).toBe(fieldsOf(error));
+      expect(contractOf(rebuilt)).toBe(contractOf(error));
     }
     expect(caughtInParent(activityTaskFailure(toApplicationFailure(error)))).toBeInstanceOf(ChildWorkflowFailure);
   });
@@ -92,7 +87,33 @@ describe('the rest of a failure, through the wire', () => {
     const error = new ValidationError('the plan is empty', { fields: { steps: 'Required' } });
     const rebuilt = fromTemporalFailure(caughtByClient(toApplicationFailure(error)));
     expect(rebuilt).toBeInstanceOf(ValidationError);
-    expect(fieldsOf(rebuilt)).toBe(fieldsOf(error));
+    expect(contractOf(rebuilt)).toBe(contractOf(error));
+  });
+});
+
+describe.each(BYTE_IDENTITY_CASES)('%s, thrown through toApplicationFailure and read back', (_title, make) => {
+  const error = make();
+  const caught = caughtInWorkflow(activityTaskFailure(toApplicationFailure(error)));
+
+  it('serializes as the error thrown, byte for byte: in the workflow, in a parent workflow and in the client', () => {
+    const readers = [caught, caughtInParent(activityTaskFailure(toApplicationFailure(error))), caughtByClient(caught)];
+    for (const value of readers) expect(contractOf(fromTemporalFailure(value))).toBe(contractOf(error));
+  });
+
+  it('keeps the ActivityFailure caught as its engineError, not enumerable and never serialized', () => {
+    const rebuilt = fromTemporalFailure(caught);
+    expect(engineErrorOf(rebuilt)).toBe(caught);
+    expect(Object.getOwnPropertyDescriptor(rebuilt, 'engineError')?.enumerable).toBe(false);
+    expect(contractOf(rebuilt)).not.toContain('Activity task failed');
+  });
+});
+
+describe('an error past the details limits, through the wire', () => {
+  it('serializes as the details carried, byte for byte: cut once, at the limits, and no wrapper added', () => {
+    const error = new ValidationError('x'.repeat(DETAILS_LIMITS.maxMessageLength + 500), { fields: { q: 'Required' } });
+    const rebuilt = fromTemporalFailure(caughtInWorkflow(activityTaskFailure(toApplicationFailure(error))));
+    expect(contractOf(rebuilt)).toBe(JSON.stringify(serializeError(error, DETAILS_LIMITS)));
+    expect(serializeError(rebuilt).truncated).toEqual({ message: DETAILS_LIMITS.maxMessageLength + 500 });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { ApplicationFailure, TemporalFailure } from '@temporalio/common';
 import { describe, expectTypeOf, it } from 'vitest';
-import { ModelRateLimitError, type FaultlineError, type SerializeOptions } from '../../src/index.js';
+import { ModelQuotaExceededError, ModelRateLimitError, type FaultlineError, type SerializeOptions } from '../../src/index.js';
 import { createClassifier, type ErrorPolicy } from '../../src/retry/index.js';
 import { DETAILS_LIMITS, fromTemporalFailure, toApplicationFailure, type ToApplicationFailureOptions } from '../../src/temporal/index.js';
 
@@ -23,6 +23,12 @@ describe('faultline/temporal types', () => {
 
   it('fromTemporalFailure takes any value and gives a faultline error', () => {
     expectTypeOf(fromTemporalFailure).toEqualTypeOf<(value: unknown) => FaultlineError>();
+  });
+
+  it('narrows to a class by instanceof, and reads engineError once asked whether it is there', () => {
+    const failure = fromTemporalFailure(new Error('x'));
+    if (failure instanceof ModelQuotaExceededError) expectTypeOf(failure.provider).toEqualTypeOf<string | undefined>();
+    if ('engineError' in failure) expectTypeOf(failure.engineError).toEqualTypeOf<unknown>();
   });
 
   it('DETAILS_LIMITS are serialize options, its numbers literal and readonly', () => {
