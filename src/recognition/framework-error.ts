@@ -3,6 +3,7 @@ import { JSON_RPC_CATEGORY_CODES, readJsonRpcCode } from '../foundation/json-rpc
 import { readProperty, readString } from '../foundation/safe-read.js';
 import { fieldFits, hasNodeHead } from '../contract/node-shape.js';
 import { readProviderError } from './provider-error.js';
+import { langChainRetryable } from './retryable-stamp.js';
 import { parseRetryAfter } from './retry-after.js';
 import { zodIssueFields } from './zod-issues.js';
 
@@ -115,7 +116,6 @@ const BY_MCP_SDK_CODE: Readonly<Record<string, FrameworkKind>> = {
   REQUEST_TIMEOUT: 'timeout', CONNECTION_CLOSED: 'transient', SEND_FAILED: 'transient', CLIENT_HTTP_AUTHENTICATION: 'unauthenticated',
 };
 
-const RETRYABLE = /* @__PURE__ */ Symbol.for('langchain.errors.retryable');
 const TROUBLESHOOTING = /\s*Troubleshooting URL: (\S+)\s*$/;
 
 // A wrapper of a wrapper (a ToolCallError over a RetryError) is read through; deeper, or a cycle, is no framework's.
@@ -191,17 +191,6 @@ function readOne(value: unknown): (FrameworkReading & { readonly options: Record
   }
   if (kind === undefined) return readMcpError(value, name, message);
   return { kind, wraps: extra === false ? undefined : extra.wraps, message, retryable: langChainRetryable(value), options };
-}
-
-/** LangChain's retryable stamp (`Symbol.for('langchain.errors.retryable')`, an own property), on any error; undefined where unset. */
-export function langChainRetryable(value: unknown): boolean | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  try {
-    const stamp: unknown = Object.getOwnPropertyDescriptor(value, RETRYABLE)?.value;
-    return typeof stamp === 'boolean' ? stamp : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
