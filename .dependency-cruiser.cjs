@@ -13,8 +13,8 @@ const LAYERS = [
   ['validation', 'checking untrusted input against the contract'],
   ['base', 'FaultlineError and its defaults'],
   ['errors', 'the families of error classes'],
-  ['mapping', 'normalizeError: any value to its class'],
-  ['read-back', 'deserializeError, the class registry, and serializeError (which reads serialized data back first)'],
+  ['read-back', 'deserializeError and the class registry'],
+  ['mapping', 'normalizeError (any value to its class, an error carried as serialized data read back) and serializeError (which normalizes first)'],
 ];
 const ENTRY_FOLDERS = ['schema'];
 const ADAPTERS = ['http', 'jsonrpc', 'retry', 'agent', 'restate', 'temporal', 'inngest', 'dbos'];

@@ -38,7 +38,7 @@ export { finishReasonError } from './mapping/finish-reason.js';
 export { parseRetryAfter } from './recognition/retry-after.js';
 export type { ErrorEvent } from './mapping/error-event.js';
 
-export { serializeError } from './read-back/serialize-error.js';
+export { serializeError } from './mapping/serialize-error.js';
 export { deserializeError, type DeserializeOptions } from './read-back/deserialize-error.js';
 export { registerErrorClass, type FaultlineErrorClass } from './read-back/class-registry.js';
 export { maxSerializedSize, type SerializeOptions } from './contract/serialize-options.js';

@@ -93,9 +93,12 @@ export function modelErrorFor(
     requestId: context?.requestId ?? provider?.requestId,
     retryAfterMs: context?.retryAfterMs ?? parseRetryAfter(provider?.headers),
     cause: value,
+    // LangChain's retryable stamp decides for every class.
+    ...(recognition.retryable !== undefined && { retryable: recognition.retryable }),
   };
-  // An SDK's own isRetryable, or the provider's x-should-retry header, decides over the status.
-  const hinted = provider?.retryable === undefined ? options : { ...options, retryable: provider.retryable };
+  // LangChain's retryable stamp, else an SDK's own isRetryable or the provider's x-should-retry header, decides over the status.
+  const said = recognition.retryable ?? provider?.retryable;
+  const hinted = said === undefined ? options : { ...options, retryable: said };
   if (kind === 'timeout' || (options.status == null && isSdkTimeout(value))) return new ModelTimeoutError(message, hinted);
   // A status the caller gives in the context counts as the value's own, read with the error's message.
   const status = options.status ?? undefined;
@@ -106,7 +109,7 @@ export function modelErrorFor(
     case 'rate-limit':
       return new ModelRateLimitError(message, hinted);
     case 'overloaded':
-      return new ModelApiError(message, { ...options, retryable: provider?.retryable ?? true });
+      return new ModelApiError(message, { ...options, retryable: said ?? true });
     case 'content-filter':
       return new ModelContentFilterError(message, options);
     case 'timeout':
@@ -119,15 +122,15 @@ export function modelErrorFor(
       return new AuthorizationError(message, options);
     case 'status':
       // With no status of its own (a stream's error event), the status the provider's word stands for decides.
-      return new ModelApiError(message, provider === undefined || provider.retryable !== undefined || provider.httpStatus !== undefined ? hinted : { ...hinted, retryable: isRetryableStatus(provider.status) });
+      return new ModelApiError(message, provider === undefined || said !== undefined || provider.httpStatus !== undefined ? hinted : { ...hinted, retryable: isRetryableStatus(provider.status) });
     case 'unknown': {
       // A stream's error event that says nothing known: fail closed, keeping what the provider said.
-      const said = { ...(provider?.providerType !== undefined && { providerType: provider.providerType }), ...(provider?.providerCode !== undefined && { providerCode: provider.providerCode }) };
-      return new ModelApiError(message, { ...options, retryable: provider?.retryable ?? false, details: { ...said, ...context?.details } });
+      const saidBy = { ...(provider?.providerType !== undefined && { providerType: provider.providerType }), ...(provider?.providerCode !== undefined && { providerCode: provider.providerCode }) };
+      return new ModelApiError(message, { ...options, retryable: said ?? false, details: { ...saidBy, ...context?.details } });
     }
   }
   // A failure that may pass on another try is retryable whatever the context says (docs/mapping.md).
-  if (kind === 'network') return new ModelApiError(message, { ...options, retryable: true });
+  if (kind === 'network') return new ModelApiError(message, { ...options, retryable: said ?? true });
   return new ModelError(message, hinted);
 }
 

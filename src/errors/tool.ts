@@ -4,6 +4,7 @@ import { TIMEOUT_FIELDS, TOOL_FIELDS, type FieldOptionsOf, type FieldsOf } from 
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { isTransientKind, mappedOptions } from '../recognition/mapped-options.js';
+import { frameworkOptions, readMcpError, type FrameworkReading } from '../recognition/framework-error.js';
 
 /** Options of every tool error: the tool that failed. */
 export interface ToolErrorOptions extends FaultlineErrorOptions, FieldOptionsOf<typeof TOOL_FIELDS> {}
@@ -33,8 +34,9 @@ export class ToolError extends /* @__PURE__ */ builtInClass(FaultlineError, 'Too
 }) {
   /**
    * Maps anything a tool threw into the tool family: a timeout becomes ToolTimeoutError,
-   * anything else ToolExecutionError (retryable when it was a network failure). A faultline
-   * error passes through unchanged.
+   * anything else ToolExecutionError (retryable when it was a network failure). An MCP client's
+   * error is read by its code or by the faultline error its data carries (docs/frameworks.md). A
+   * faultline error passes through unchanged.
    *
    * @example
    * ```ts
@@ -48,8 +50,17 @@ export class ToolError extends /* @__PURE__ */ builtInClass(FaultlineError, 'Too
   static override from<E extends FaultlineError>(value: E, context?: ToolContext): E;
   static override from(value: unknown, context?: ToolContext): ToolError;
   static override from(value: unknown, context?: ToolContext): FaultlineError {
-    return isFaultlineError(value) ? value : toolErrorFor(value, recognize(value), context);
+    if (isFaultlineError(value)) return value;
+    const mcp = readMcpError(value);
+    return mcp === undefined ? toolErrorFor(value, recognize(value), context) : toolMcpError(value, mcp, context);
   }
+}
+
+// An MCP client's error (its code, or the faultline error its data carries) in the tool family.
+function toolMcpError(value: unknown, reading: FrameworkReading, context: ToolContext | undefined): ToolError {
+  const { kind } = reading;
+  const Class = kind === 'tool-not-found' ? ToolNotFoundError : kind === 'tool' ? ToolError : kind.endsWith('timeout') ? ToolTimeoutError : ToolExecutionError;
+  return new Class(reading.message, frameworkOptions(value, reading, context));
 }
 
 // Outside the class body on purpose: see isAbstractBase in base.ts.

@@ -2,49 +2,28 @@ import {
   AgentError, AuthError, deserializeError, ModelError, SecurityError, StorageError, TimeoutError, ToolError, ToolNotFoundError,
   TransientError, UnknownError, ValidationError, type FaultlineError,
 } from '../index.js';
-import { CATEGORY_CODES_0_2, JSON_RPC_CATEGORY_CODES, JSON_RPC_PROTOCOL_CODES, MCP_CODES } from './error-codes.js';
+import { readJsonRpcCode, type JsonRpcMeaning } from '../foundation/json-rpc-codes.js';
 import { readProperty as read } from '../foundation/safe-read.js';
 
-type ErrorClass = new (message?: string | null, options?: { readonly cause?: unknown; readonly details?: { readonly [key: string]: number } }) => FaultlineError;
+type ErrorClass = new (message?: string | null, options?: { readonly cause?: unknown; readonly toolName?: string; readonly details?: { readonly [key: string]: number } }) => FaultlineError;
 
-// The class each code stands for, when the error's data is not faultline's. Built on first use.
-let classByCode: ReadonlyMap<number, ErrorClass> | undefined;
-
-// A code of faultline 0.2 (-32001 to -32008) is read by its data when it has faultline's, as any code is.
-// Without it, the code is more likely MCP's than a 0.2 peer's (which always writes data): MCP's meaning
-// wins where it has one (-32001, -32002); -32003 to -32008, which MCP gives none, keep 0.2's.
-const classTable = (): ReadonlyMap<number, ErrorClass> => (classByCode ??= new Map<number, ErrorClass>([
-  [JSON_RPC_PROTOCOL_CODES.parseError, ValidationError],
-  [JSON_RPC_PROTOCOL_CODES.invalidRequest, ValidationError],
-  [JSON_RPC_PROTOCOL_CODES.invalidParams, ValidationError],
-  [JSON_RPC_PROTOCOL_CODES.methodNotFound, ToolNotFoundError],
-  [JSON_RPC_PROTOCOL_CODES.internalError, UnknownError],
-  [JSON_RPC_CATEGORY_CODES.MODEL, ModelError],
-  [JSON_RPC_CATEGORY_CODES.TOOL, ToolError],
-  [JSON_RPC_CATEGORY_CODES.AGENT, AgentError],
-  [JSON_RPC_CATEGORY_CODES.STORAGE, StorageError],
-  [JSON_RPC_CATEGORY_CODES.SECURITY, SecurityError],
-  [JSON_RPC_CATEGORY_CODES.AUTH, AuthError],
-  [JSON_RPC_CATEGORY_CODES.TRANSIENT, TransientError],
-  [JSON_RPC_CATEGORY_CODES.TIMEOUT, TimeoutError],
-  [MCP_CODES.requestTimeout, TimeoutError],
-  [MCP_CODES.resourceNotFound, ValidationError],
-  [CATEGORY_CODES_0_2.AGENT, AgentError],
-  [CATEGORY_CODES_0_2.STORAGE, StorageError],
-  [CATEGORY_CODES_0_2.SECURITY, SecurityError],
-  [CATEGORY_CODES_0_2.AUTH, AuthError],
-  [CATEGORY_CODES_0_2.TRANSIENT, TransientError],
-  [CATEGORY_CODES_0_2.TIMEOUT, TimeoutError],
-]));
+// The class of each meaning readJsonRpcCode gives a code. Built on first use.
+let classByMeaning: Readonly<Record<JsonRpcMeaning, ErrorClass>> | undefined;
+const classOf = (meaning: JsonRpcMeaning): ErrorClass => (classByMeaning ??= {
+  model: ModelError, tool: ToolError, agent: AgentError, storage: StorageError, security: SecurityError, auth: AuthError,
+  validation: ValidationError, transient: TransientError, timeout: TimeoutError, unknown: UnknownError, 'tool-not-found': ToolNotFoundError,
+})[meaning];
 
 /**
  * The faultline error a JSON-RPC 2.0 error stands for. Takes a whole response or its `error`
  * member. An error whose `data` is a serialized faultline error (as `toJsonRpcError` writes it) comes
  * back as the same class with the same fields, whatever the code (0.2's included); otherwise the code
- * decides (-32602, -32600 and -32700 ValidationError, -32601 ToolNotFoundError, the category codes their
- * family; MCP's -32001, a request timeout, TimeoutError and its -32002, resource not found,
- * ValidationError; 0.2's -32003 to -32008 their family; anything else UnknownError), with the message
- * and the code kept (`details.jsonRpcCode`) and the input as `cause`. Never throws.
+ * decides, by the table normalizeError reads an MCP client's error with (-32602, -32600 and -32700
+ * ValidationError, -32601 and a -32602 that names a missing tool ToolNotFoundError, the category codes
+ * their family; MCP's -32001, a request timeout, TimeoutError, its -32002, resource not found,
+ * ValidationError, and its SDK's "Connection closed" (-32000) TransientError; 0.2's -32003 to -32008
+ * their family; anything else UnknownError), with the message and the code kept (`details.jsonRpcCode`)
+ * and the input as `cause`. Never throws.
  *
  * @example
  * ```ts
@@ -67,7 +46,12 @@ export function fromJsonRpcError(input: unknown): FaultlineError {
   }
   const code = read(error, 'code');
   const message = read(error, 'message');
-  const Class = (typeof code === 'number' ? classTable().get(code) : undefined) ?? UnknownError;
-  const details = typeof code === 'number' && Number.isInteger(code) ? { jsonRpcCode: code } : undefined;
-  return new Class(typeof message === 'string' ? message : null, { cause: input, ...(details !== undefined && { details }) });
+  const text = typeof message === 'string' ? message : undefined;
+  const reading = typeof code === 'number' && Number.isInteger(code) ? readJsonRpcCode(code, text) : undefined;
+  const Class = classOf(reading?.meaning ?? 'unknown');
+  return new Class(text ?? null, {
+    cause: input,
+    ...(reading?.toolName !== undefined && { toolName: reading.toolName }),
+    ...(typeof code === 'number' && Number.isInteger(code) && { details: { jsonRpcCode: code } }),
+  });
 }

@@ -1,12 +1,15 @@
 import type { FaultlineError } from '../base/faultline-error.js';
 import { AgentAbortedError, AgentError, AgentMaxIterationsError } from '../errors/agent.js';
-import { MODEL_CLASSES } from '../errors/model.js';
+import { AuthError } from '../errors/auth.js';
+import { MODEL_CLASSES, ModelError } from '../errors/model.js';
+import { StorageError } from '../errors/storage.js';
 import { SecurityError } from '../errors/security.js';
 import { TimeoutError } from '../errors/timeout.js';
 import { ToolError, ToolExecutionError, ToolNotFoundError, ToolTimeoutError } from '../errors/tool.js';
 import { TransientError } from '../errors/transient.js';
 import { UnknownError } from '../errors/unknown.js';
 import { ValidationError } from '../errors/validation.js';
+import { deserializeError } from '../read-back/deserialize-error.js';
 import { frameworkOptions, providerFields, type FrameworkKind, type FrameworkReading } from '../recognition/framework-error.js';
 
 type ErrorClass = new (message?: string | null, options?: object) => FaultlineError;
@@ -16,16 +19,25 @@ const CLASS_OF_KIND: Readonly<Record<Exclude<FrameworkKind, 'wrapped' | keyof ty
   'tool-not-found': ToolNotFoundError, 'tool-timeout': ToolTimeoutError, 'tool-execution': ToolExecutionError, validation: ValidationError,
   security: SecurityError, 'max-iterations': AgentMaxIterationsError, aborted: AgentAbortedError, agent: AgentError,
   timeout: TimeoutError, transient: TransientError, unknown: UnknownError,
+  model: ModelError, tool: ToolError, storage: StorageError, auth: AuthError,
 };
 
 /**
- * The error `normalizeError` gives a framework's error. A wrapper takes the class the error it wraps
+ * The error `normalizeError` gives a framework's error. An MCP client's error that carries a faultline
+ * error as its data is that error, read back. A wrapper takes the class the error it wraps
  * gets (`normalize`): a RetryError its last error's, keeping the attempts. A tool call's failure
  * (the OpenAI Agents SDK's ToolCallError) is a ToolExecutionError as retryable as what it wraps,
  * unless that is a tool's failure already, or a SecurityError: fail closed wins.
  */
 export function frameworkError(value: unknown, reading: FrameworkReading, normalize: (value: unknown) => FaultlineError): FaultlineError {
-  const { kind, wraps, message } = reading;
+  const { kind, wraps, message, carried } = reading;
+  if (carried !== undefined) {
+    try {
+      return deserializeError(carried); // as faultline/jsonrpc reads it: the class, fields and causes the peer wrote
+    } catch {
+      // data that only looks like faultline's: read by its kind, as a family's `from` reads it
+    }
+  }
   if (kind !== 'wrapped' && (kind !== 'tool-execution' || wraps === undefined)) {
     const Class = (MODEL_CLASSES as Partial<Record<FrameworkKind, ErrorClass>>)[kind] ?? CLASS_OF_KIND[kind as keyof typeof CLASS_OF_KIND];
     return new Class(message, frameworkOptions(value, reading, providerFields(value, undefined)));

@@ -11,7 +11,7 @@ import { mappedOptions } from '../recognition/mapped-options.js';
 import { isSdkTimeout, readProviderError } from '../recognition/provider-error.js';
 import { modelErrorFor } from '../errors/model.js';
 import { statusError } from './status-error.js';
-import { langChainRetryable, readFrameworkError } from '../recognition/framework-error.js';
+import { readFrameworkError } from '../recognition/framework-error.js';
 import { frameworkError } from './framework-error.js';
 
 /**
@@ -46,11 +46,7 @@ export function normalizeError(value: unknown): FaultlineError {
   const fields = recognition.issues === undefined ? undefined : zodIssueFields(value);
   if (fields !== undefined) return validationErrorFor(value, recognition, undefined, fields);
   const provider = readProviderError(value);
-  if (provider?.sdkShaped === true) {
-    // LangChain stamps the provider errors it retried: its word decides, where it gave one.
-    const retryable = langChainRetryable(value);
-    return modelErrorFor(value, recognition, retryable === undefined ? provider : { ...provider, retryable }, undefined);
-  }
+  if (provider?.sdkShaped === true) return modelErrorFor(value, recognition, provider, undefined);
   const { kind, message } = recognition;
   const options = mappedOptions(value, recognition, undefined);
   switch (kind) {
@@ -59,7 +55,7 @@ export function normalizeError(value: unknown): FaultlineError {
     case 'unknown':
       // An SDK's own timeout says so only in its class name or its message.
       if (provider === undefined && isSdkTimeout(value)) return new TimeoutError(message, options);
-      return provider === undefined ? new UnknownError(message, options) : statusError(value, message, provider);
+      return provider === undefined ? new UnknownError(message, options) : statusError(value, recognition, provider);
     case 'aborted':
       return new AgentAbortedError(message, options);
     case 'network':

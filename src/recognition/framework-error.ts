@@ -1,5 +1,9 @@
+import type { ErrorCategory } from '../foundation/category.js';
+import { JSON_RPC_CATEGORY_CODES, readJsonRpcCode } from '../foundation/json-rpc-codes.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
+import { fieldFits, hasNodeHead } from '../contract/node-shape.js';
 import { readProviderError } from './provider-error.js';
+import { langChainRetryable } from './retryable-stamp.js';
 import { parseRetryAfter } from './retry-after.js';
 import { zodIssueFields } from './zod-issues.js';
 
@@ -10,7 +14,9 @@ import { zodIssueFields } from './zod-issues.js';
 export type FrameworkKind =
   | 'model-output' | 'content-filter' | 'context-length' | 'rate-limit' | 'unauthenticated' | 'model-api' | 'model-timeout'
   | 'tool-not-found' | 'tool-timeout' | 'tool-execution' | 'validation' | 'security' | 'max-iterations' | 'aborted' | 'agent'
-  | 'timeout' | 'transient' | 'unknown' | 'wrapped';
+  | 'timeout' | 'transient' | 'unknown' | 'wrapped'
+  // a family's base class: what a JSON-RPC category code stands for
+  | 'model' | 'tool' | 'storage' | 'auth';
 
 /** What a framework's error says, read by its public shape and `name` (docs/frameworks.md). */
 export interface FrameworkReading {
@@ -23,6 +29,12 @@ export interface FrameworkReading {
   readonly retryable: boolean | undefined;
   /** For the constructor: the class's own fields (`toolName`, `timeoutMs`, `policy`, `maxIterations`, `fields`); any other key goes to `details`. */
   readonly options: Readonly<Record<string, unknown>>;
+  /**
+   * The faultline error an MCP client's error carries as its `data`, as a faultline peer wrote it: what
+   * `normalizeError` reads back (`deserializeError`), as faultline/jsonrpc does. The kind, message,
+   * retryable and options above are then its own, for a family's `from`.
+   */
+  readonly carried?: object;
 }
 
 interface Extra {
@@ -99,19 +111,11 @@ const BY_LANGCHAIN_CODE: Readonly<Record<string, FrameworkKind>> = {
   MESSAGE_COERCION_FAILURE: 'validation', MODEL_ABORTED: 'aborted', GRAPH_RECURSION_LIMIT: 'max-iterations',
 };
 
-// MCP's JSON-RPC codes, as MCP means them (`McpError` of the 1.x SDK, `ProtocolError` of 2.x); any
-// other code is an UnknownError, as in faultline/jsonrpc.
-const BY_MCP_CODE: Readonly<Record<number, FrameworkKind>> = {
-  [-32700]: 'validation', [-32600]: 'validation', [-32601]: 'tool-not-found', [-32602]: 'validation', [-32603]: 'unknown',
-  [-32000]: 'transient', [-32001]: 'timeout',
-};
-
 // The 2.x SDK's local errors (`SdkError`), by their string code.
 const BY_MCP_SDK_CODE: Readonly<Record<string, FrameworkKind>> = {
   REQUEST_TIMEOUT: 'timeout', CONNECTION_CLOSED: 'transient', SEND_FAILED: 'transient', CLIENT_HTTP_AUTHENTICATION: 'unauthenticated',
 };
 
-const RETRYABLE = /* @__PURE__ */ Symbol.for('langchain.errors.retryable');
 const TROUBLESHOOTING = /\s*Troubleshooting URL: (\S+)\s*$/;
 
 // A wrapper of a wrapper (a ToolCallError over a RetryError) is read through; deeper, or a cycle, is no framework's.
@@ -185,39 +189,61 @@ function readOne(value: unknown): (FrameworkReading & { readonly options: Record
       options.troubleshootingUrl = url[1];
     }
   }
-  kind ??= mcpKind(value, name, message, options);
-  if (kind === undefined) return undefined;
+  if (kind === undefined) return readMcpError(value, name, message);
   return { kind, wraps: extra === false ? undefined : extra.wraps, message, retryable: langChainRetryable(value), options };
 }
 
-/** LangChain's retryable stamp (`Symbol.for('langchain.errors.retryable')`, an own property), on any error; undefined where unset. */
-export function langChainRetryable(value: unknown): boolean | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  try {
-    const stamp: unknown = Object.getOwnPropertyDescriptor(value, RETRYABLE)?.value;
-    return typeof stamp === 'boolean' ? stamp : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function mcpKind(value: object, name: string, message: string | undefined, options: Record<string, unknown>): FrameworkKind | undefined {
+/**
+ * What an MCP client's error stands for: the 1.x SDK's `McpError` and the 2.x SDK's `ProtocolError` by
+ * their numeric JSON-RPC code, read as faultline/jsonrpc reads it (`readJsonRpcCode`), or by the
+ * faultline error their `data` carries; the 2.x SDK's local `SdkError` by its string code. Undefined for
+ * any other value. `ToolError.from` asks it alone, so that it carries no other framework's table.
+ *
+ * @example
+ * ```ts
+ * readMcpError(Object.assign(new Error('MCP error -32001: Request timed out'), { name: 'McpError', code: -32001 }))?.kind; // 'timeout'
+ * ```
+ */
+export function readMcpError(value: unknown, name = readString(value, 'name'), message = readString(value, 'message')): FrameworkReading | undefined {
   if (name !== 'SdkError' && name !== 'McpError' && name !== 'ProtocolError') return undefined;
   const code = readProperty(value, 'code');
-  const kind = name === 'SdkError'
-    ? (typeof code === 'string' && Object.hasOwn(BY_MCP_SDK_CODE, code) ? BY_MCP_SDK_CODE[code] : undefined)
-    : (typeof code === 'number' && Number.isInteger(code) ? (Object.hasOwn(BY_MCP_CODE, code) ? BY_MCP_CODE[code] : 'unknown') : undefined);
-  if (kind === undefined) return undefined;
-  // The SDKs' own timeouts say how long they waited: `{ timeout }`.
-  const timeoutMs = readProperty(readProperty(value, 'data'), 'timeout');
-  if (typeof timeoutMs === 'number') options.timeoutMs = timeoutMs;
-  if (typeof code === 'string') {
-    options.mcpCode = code;
-    return kind;
+  const data = readProperty(value, 'data');
+  if (name === 'SdkError') {
+    const kind = typeof code === 'string' && Object.hasOwn(BY_MCP_SDK_CODE, code) ? BY_MCP_SDK_CODE[code] : undefined;
+    return kind === undefined ? undefined : { kind, message, retryable: undefined, options: { mcpCode: code, ...timeoutOf(data) } };
   }
-  options.jsonRpcCode = code;
-  // MCP servers answer a call to an unknown tool with invalid params: "Tool get_weather not found".
-  const tool = code === -32602 ? /\btool (\S+) not found/i.exec(message ?? '') : null;
-  if (tool !== null) options.toolName = tool[1];
-  return tool === null ? kind : 'tool-not-found';
+  if (typeof code !== 'number' || !Number.isInteger(code)) return undefined;
+  if (hasNodeHead(data)) return carriedReading(data as Record<string, unknown>);
+  const reading = readJsonRpcCode(code, message);
+  const options = { jsonRpcCode: code, ...timeoutOf(data), ...(reading.toolName !== undefined && { toolName: reading.toolName }) };
+  return { kind: reading.meaning, message, retryable: undefined, options };
+}
+
+// The SDKs' own timeouts say how long they waited: `{ timeout }`.
+function timeoutOf(data: unknown): { timeoutMs?: number } {
+  const timeoutMs = readProperty(data, 'timeout');
+  return typeof timeoutMs === 'number' ? { timeoutMs } : {};
+}
+
+// The kind that stands for exactly one built-in class, by the class's name; any other class is read
+// by its category, as the category's JSON-RPC code is.
+const KIND_OF_CLASS: Readonly<Record<string, FrameworkKind>> = {
+  ModelRateLimitError: 'rate-limit', ModelTimeoutError: 'model-timeout', ModelApiError: 'model-api', ModelContextLengthError: 'context-length',
+  ModelContentFilterError: 'content-filter', ModelOutputError: 'model-output', AuthenticationError: 'unauthenticated',
+  ToolNotFoundError: 'tool-not-found', ToolTimeoutError: 'tool-timeout', ToolExecutionError: 'tool-execution',
+  AgentMaxIterationsError: 'max-iterations', AgentAbortedError: 'aborted',
+};
+// What the contract's head and tree are: the rest of a node's keys are its class's fields.
+const NOT_A_FIELD = /* @__PURE__ */ new Set(['name', 'code', 'category', 'message', 'retryable', 'cause', 'errors', 'stack', 'truncated']);
+
+/** A faultline error carried as an MCP error's data: its kind, message, retryability and fields, and the data itself to read back. */
+function carriedReading(node: Record<string, unknown>): FrameworkReading {
+  const name = node.name as string;
+  const category = node.category as ErrorCategory;
+  const options: Record<string, unknown> = {};
+  for (const key of Object.keys(node)) if (!NOT_A_FIELD.has(key) && fieldFits(key, node[key])) options[key] = node[key];
+  return {
+    kind: Object.hasOwn(KIND_OF_CLASS, name) ? (KIND_OF_CLASS[name] as FrameworkKind) : readJsonRpcCode(JSON_RPC_CATEGORY_CODES[category], undefined).meaning,
+    message: node.message as string, retryable: node.retryable as boolean, options, carried: node,
+  };
 }

@@ -1,3 +1,4 @@
+import { langChainRetryable } from './retryable-stamp.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
 import { isFailedFetch } from './fetch-failure.js';
 import { isErrorObject } from '../foundation/error-object.js';
@@ -17,6 +18,8 @@ export interface Recognition {
    * ZodError's. The other families never need them, so the recognizer carries none of that code.
    */
   readonly issues: unknown;
+  /** LangChain's retryable stamp, where the value carries one: it decides over the kind. */
+  readonly retryable?: boolean | undefined;
 }
 
 /** Node and undici error codes of a connection that failed and may work on another try. */
@@ -50,7 +53,7 @@ export function recognize(value: unknown): Recognition {
   const message = typeof read.message === 'string' && read.message !== '' ? read.message : undefined;
   const found = read.status ?? read.statusCode;
   const status = typeof found === 'number' && Number.isInteger(found) && found >= 100 && found <= 599 ? found : undefined;
-  return { kind: kindOf(value, read), message, status, issues: read.issues };
+  return { kind: kindOf(value, read), message, status, issues: read.issues, retryable: langChainRetryable(value) };
 }
 
 /** What the recognizer reads of a value. */

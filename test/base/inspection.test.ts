@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { NODE_INSPECT } from '../../src/base/inspection.js';
-import { AuthenticationError, ModelApiError, serializeError, ToolNotFoundError } from '../../src/index.js';
+import { AuthenticationError, ModelApiError, normalizeError, serializeError, ToolNotFoundError } from '../../src/index.js';
 
 describe('util.inspect and console.log', () => {
   it('show code, category and retryable from the class defaults, then the own fields', () => {
@@ -41,5 +41,59 @@ describe('a logger that walks `for (key in error)`, as pino’s default error se
     const keys: string[] = [];
     for (const key in new AuthenticationError({ requestId: 'r1' })) keys.push(key);
     expect(keys.sort()).toEqual(['category', 'code', 'message', 'requestId', 'retryable', 'status']);
+  });
+});
+
+describe('a secret in a cause', () => {
+  const key = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789';
+  const bearer = 'Bearer abcdefghijklmnopqrstuvwxyz0123';
+  const foreignWithSecrets = (): Error => {
+    const inner = Object.assign(new Error(`upstream refused ${bearer}`), { status: 401, header: `Authorization: ${bearer}` });
+    return new Error(`OpenAI rejected the key ${key}`, { cause: inner });
+  };
+
+  it('is printed redacted, in the cause’s message, stack and string fields, down the chain', () => {
+    const text = inspect(normalizeError(foreignWithSecrets()));
+    expect(text).not.toContain(key);
+    expect(text).not.toContain('abcdefghijklmnopqrstuvwxyz0123');
+    expect(text).toContain('[cause]: Error: OpenAI rejected the key [REDACTED]');
+    expect(text).toContain('[cause]: Error: upstream refused Bearer [REDACTED]');
+    expect(text).toContain("header: 'Authorization: Bearer [REDACTED]'");
+    expect(text).toContain('status: 401');
+  });
+
+  it('leaves the foreign error itself as it was: its message, stack and fields', () => {
+    const foreign = foreignWithSecrets();
+    const [message, stack, inner] = [foreign.message, foreign.stack, foreign.cause as Error & { header: string }];
+    const [innerMessage, innerStack] = [inner.message, inner.stack];
+    inspect(new ToolNotFoundError({ cause: foreign }));
+    expect([foreign.message, foreign.stack, foreign.cause, Object.keys(foreign)]).toEqual([message, stack, inner, []]);
+    expect([inner.message, inner.stack, inner.header]).toEqual([innerMessage, innerStack, `Authorization: ${bearer}`]);
+    expect(inspect(foreign)).toContain(key);
+  });
+
+  it('is printed redacted in a string cause and in an AggregateError’s errors, and a cycle prints once', () => {
+    expect(inspect(new ToolNotFoundError({ cause: `token ${key}` }))).not.toContain(key);
+    const aggregate = new AggregateError([new Error(`first ${key}`)], 'all failed');
+    expect(inspect(new ToolNotFoundError({ cause: aggregate }))).not.toContain(key);
+    const looped = new Error(`looped ${key}`);
+    Object.assign(looped, { cause: looped });
+    const text = inspect(new ToolNotFoundError({ cause: looped }));
+    expect(text).not.toContain(key);
+    expect(text).toContain('[Circular');
+  });
+
+  it('keeps the cause printed as the error it is, of its class', () => {
+    class UpstreamError extends Error {
+      override name = 'UpstreamError';
+    }
+    expect(inspect(new ToolNotFoundError({ cause: new UpstreamError(`no ${key}`) }))).toContain('[cause]: UpstreamError: no [REDACTED]');
+  });
+
+  it('prints a cause that cannot be read as a marker, never throwing', () => {
+    const { proxy, revoke } = Proxy.revocable(new Error('x'), {});
+    const error = new ToolNotFoundError({ cause: proxy });
+    revoke();
+    expect(inspect(error)).toContain("[cause]: '[a cause that could not be read]'");
   });
 });

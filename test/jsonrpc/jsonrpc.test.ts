@@ -123,6 +123,12 @@ describe('fromJsonRpcError', () => {
     expect([error.message, error.details, error.cause]).toEqual(['from a peer', { jsonRpcCode: code }, input]);
   });
 
+  it('reads the MCP SDK’s own “Connection closed” as a TransientError, and a server’s “Tool … not found” as a ToolNotFoundError naming it', () => {
+    expect(fromJsonRpcError({ code: -32000, message: 'MCP error -32000: Connection closed' })).toMatchObject({ name: 'TransientError', retryable: true });
+    expect(fromJsonRpcError({ code: -32000, message: 'Bad Request: No valid session ID provided' })).toMatchObject({ name: 'UnknownError', retryable: false });
+    expect(fromJsonRpcError({ code: -32602, message: 'MCP error -32602: Tool get_weather not found' })).toMatchObject({ name: 'ToolNotFoundError', toolName: 'get_weather' });
+  });
+
   it.each(BUILT_INS.map(([Class, , code]) => [Class.name, Class, code] as const))(
     '%s, as a 0.2 peer wrote it (its 0.2 code, faultline data), comes back by its data, whatever MCP means by the code',
     (_, Class, code) => {

@@ -218,7 +218,7 @@ describe('the families’ from', () => {
     expect(ModelError.from(named('AI_NoSuchToolError', 'x', { toolName: 'delete' })).constructor).toBe(ModelError);
   });
 
-  it('ToolError.from and AgentError.from keep their own rules, so that a single class import carries no framework table', () => {
+  it('ToolError.from (but for MCP errors) and AgentError.from keep their own rules, so that a single class import carries no framework table', () => {
     expect(ToolError.from(named('AI_NoSuchToolError', 'x', { toolName: 'delete' }), { toolName: 'delete' })).toMatchObject({ name: 'ToolExecutionError', toolName: 'delete' });
     expect(AgentError.from(agentsError('MaxTurnsExceededError', 'Max turns (3) exceeded'))).toMatchObject({ name: 'AgentError' });
     // normalizeError, which reads every framework, is the one to call for a framework's error.

@@ -2,9 +2,9 @@ import type { FaultlineError } from '../base/faultline-error.js';
 import { hasNodeHead } from '../contract/node-shape.js';
 import type { SerializeOptions } from '../contract/serialize-options.js';
 import type { SerializedError } from '../contract/serialized-error.js';
-import { normalizeError } from '../mapping/normalize-error.js';
+import { normalizeError } from './normalize-error.js';
 import { serializeFaultline } from '../serialization/serialize-faultline.js';
-import { deserializeError } from './deserialize-error.js';
+import { deserializeError } from '../read-back/deserialize-error.js';
 
 /**
  * Turns any thrown value into the contract's JSON shape. It normalizes first, so the output
