@@ -99,6 +99,10 @@ function resolveFaultline(from, mainExternal) {
   return {
     name: `faultline-${from}`,
     setup(plugin) {
+      // An adapter's source imports the main entry as `../index.js`, which its build keeps as `faultline`.
+      if (mainExternal && from === 'src') {
+        plugin.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) => (/[\\/]src[\\/][a-z]+[\\/]/.test(args.importer) ? { path: mainName, external: true } : undefined));
+      }
       plugin.onResolve({ filter: /^faultline(\/|$)/ }, (args) => {
         if (mainExternal && args.path === mainName) return { path: args.path, external: true };
         const file = entries.get(args.path);
