@@ -176,5 +176,5 @@ const sonnet = scriptedStream([
   [{ type: 'message_start' }, overloadedMidStream()],
   [{ type: 'message_start' }, text('Typed errors '), text('let the loop '), overloadedMidStream()],
 ]);
-const haiku = scriptedStream([[{ type: 'message_start' }, text('Typed errors let the loop decide from fields.')]]);
+const haiku = scriptedStream([[{ type: 'message_start' }, text('Typed errors let the loop decide from fields.'), { type: 'message_stop' }]]);
 if (!(await streamAnswer('claude-sonnet', sonnet))) await streamAnswer('claude-haiku', haiku);
