@@ -1,6 +1,6 @@
 import type { FieldTable, FieldType } from '../contract/class-fields.js';
 import { HEAD_KEYS, OPTIONAL_KEYS, RESERVED_KEYS, TAIL_KEYS } from '../contract/key-order.js';
-import { CLASS_NAME } from '../foundation/brand.js';
+import { CLASS_NAME, ERROR_BRAND } from '../foundation/brand.js';
 import { isErrorCategory } from '../foundation/category.js';
 import { defineField } from '../foundation/own-property.js';
 import type { ErrorFields } from './error-fields.js';
@@ -146,6 +146,9 @@ export function declareClass<Parent extends Constructor>(parent: Parent, name: s
   const own = spec.fields as FieldTable | undefined;
   define(proto, FIELD_TABLE, own === undefined ? inherited : { ...inherited, ...own }, false);
   define(proto, CLASS_NAME, name, false);
+  // Its errors carry the brand even before the abstract base has installed its own (installRoot): an
+  // error rebuilt by deserializeError, which runs no constructor, in a copy that has built none yet.
+  define(proto, ERROR_BRAND, true, false);
   return cls as unknown as Parent;
 }
 

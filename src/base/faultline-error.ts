@@ -136,6 +136,8 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
       return false; // a revoked Proxy, or one whose getPrototypeOf trap throws: not one of ours
     }
     if (!hasFaultlineBrand(value)) return false;
+    // The abstract base of any copy: every faultline error is one.
+    if (isAbstractBase(this)) return true;
     const declared = declaredPrototypeOf(this);
     return declared !== undefined && chainDeclares(value as object, declared);
   }

@@ -90,7 +90,7 @@ export function assignOptions(error: object, options: object): void {
       continue;
     }
     if (Object.hasOwn(BASE_FIELDS, key)) {
-      const kept = BASE_FIELDS[key as BaseFieldName] === 'whole' ? toWholeNonNegative(value) : value;
+      const kept = key === 'retryAfterMs' ? delayKept(value) : BASE_FIELDS[key as BaseFieldName] === 'whole' ? toWholeNonNegative(value) : value;
       if (kept !== undefined) target[key] = kept;
       continue;
     }
@@ -102,6 +102,15 @@ export function assignOptions(error: object, options: object): void {
     else setOwn((unknown ??= {}), key, value);
   }
   if (unknown !== undefined) target.details = withUnknownOptions(unknown, target.details);
+}
+
+/**
+ * `retryAfterMs` as kept: a whole number of milliseconds, and a delay past the whole numbers a number
+ * holds exactly (`1e308`, `Infinity`) as the largest one, so that a retry gives up on a delay nobody can
+ * wait instead of taking it for no delay at all.
+ */
+function delayKept(value: unknown): number | undefined {
+  return typeof value === 'number' && value > Number.MAX_SAFE_INTEGER ? Number.MAX_SAFE_INTEGER : toWholeNonNegative(value);
 }
 
 /** A declared field's value as its type keeps it, or undefined when it is of another type. */

@@ -67,7 +67,9 @@ type BaseFieldValue<T> = T extends 'whole' ? number : T extends 'string' ? strin
 
 /**
  * The base fields as an error holds them. `retryAfterMs` and `status` are whole numbers, never negative:
- * given as options, NaN, a negative or an infinite number is dropped and a fraction rounded.
+ * given as options, NaN or a negative number is dropped and a fraction rounded; a `retryAfterMs` past
+ * `Number.MAX_SAFE_INTEGER` (`1e308`, `Infinity`: a delay no timer can wait) is kept as that number, and
+ * a `status` past it is dropped.
  */
 export type BaseFields = { readonly [K in BaseFieldName]?: BaseFieldValue<(typeof BASE_FIELDS)[K]> };
 

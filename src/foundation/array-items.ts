@@ -20,13 +20,13 @@ const DENSE_WALK = 1024;
  */
 export function forEachItem(array: readonly unknown[], visit: (item: unknown) => boolean): void {
   const length = array.length;
+  const long = length > DENSE_WALK;
   for (let index = 0; index < length; index++) {
-    const item = array[index];
-    if (item === undefined && length > DENSE_WALK && !(index in array)) {
+    if (long && !(index in array)) {
       visitHeld(array, index, length, visit);
       return;
     }
-    if (!visit(item)) return;
+    if (!visit(array[index])) return;
   }
 }
 

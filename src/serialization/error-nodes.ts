@@ -106,8 +106,11 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
   }
   let writtenDetails: SerializedJson | undefined;
   if (details === UNREADABLE_DETAILS) {
-    // Written as any value that could not be read is: the marker, and the cut recorded.
-    writtenDetails = { value: cutDetails(node, MARKERS.unreadable) };
+    // Written as any value that could not be read is, the marker under `value`, as far as the budget
+    // goes (as a second pass copies it), and the cut recorded.
+    const copy = jsonCopy({ value: MARKERS.unreadable }, run, node, 1, undefined);
+    cutOf(node).details = true;
+    if (isPlainRecord(copy)) writtenDetails = copy;
   } else if (details !== undefined && details !== null) {
     const budget = node.budget;
     const cutBefore = node.cut?.details === true;

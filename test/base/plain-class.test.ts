@@ -118,9 +118,8 @@ describe('a class written without subclass (a plain class)', () => {
     expect(new ToolError() instanceof BareToolError).toBe(false);
   });
 
-  // FAILS against eee4187: a plain class's errors take the name of the nearest declared class
-  // ('ToolError', or 'FaultlineError' right below the base), so that they print, log, serialize and
-  // read back as a faultline built-in; 0.2 named them by the JavaScript class name (see the report).
+  // Failed against eee4187, where a plain class's errors took the name of the nearest declared class
+  // ('ToolError', or 'FaultlineError' right below the base); fixed in ac020f0.
   it('is named by JavaScript: its errors print, serialize and read back under the class’s own name', () => {
     class BareToolError extends ToolError {}
     const error = new BareToolError();

@@ -352,6 +352,8 @@ describe('a declared field', () => {
     ['stringRecord', 'paths', 'Invalid email'],
     ['stringRecord', 'paths', ['Invalid email']],
     ['stringRecord', 'paths', 1],
+    ['stringRecord', 'paths', { 'user.email': 1 }],
+    ['stringRecord', 'paths', { ok: 'x', bad: null }],
   ])('of type %s keeps a value of another type under details, never as the field, and never throws: %s %s', (_type, key, given) => {
     const error = build({ [key]: given });
     expect(Object.hasOwn(error, key)).toBe(false);
