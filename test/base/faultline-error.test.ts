@@ -137,7 +137,9 @@ describe('numeric options', () => {
   ];
 
   for (const [field, Class] of fields) {
-    it.each(invalid)(`drops %s as ${field} of ${Class.name}`, (_label, value) => {
+    // A retryAfterMs past the whole numbers is kept as the largest (see below), not dropped.
+    const dropped = field === 'retryAfterMs' ? invalid.filter(([label]) => label !== 'Infinity') : invalid;
+    it.each(dropped)(`drops %s as ${field} of ${Class.name}`, (_label, value) => {
       const error = new Class('x', { [field]: value });
       expect(Object.hasOwn(error, field)).toBe(false);
       expect((error as unknown as Record<string, unknown>)[field]).toBeUndefined();
@@ -153,6 +155,18 @@ describe('numeric options', () => {
       expect((error as unknown as Record<string, unknown>)[field]).toBe(expected);
     });
   }
+
+  it.each([
+    ['1e308', 1e308],
+    ['Infinity', Number.POSITIVE_INFINITY],
+    ['2 ** 60', 2 ** 60],
+  ])('keeps a retryAfterMs of %s, a delay no timer can wait, as Number.MAX_SAFE_INTEGER', (_label, value) => {
+    expect(new ToolError('x', { retryAfterMs: value }).retryAfterMs).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('drops a status past the whole numbers', () => {
+    expect(Object.hasOwn(new ToolError('x', { status: 1e308 }), 'status')).toBe(false);
+  });
 
   it('keeps the class default status when the given one is invalid', () => {
     expect(new AuthenticationError(undefined, { status: Number.NaN }).status).toBe(401);
