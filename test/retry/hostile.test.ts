@@ -88,6 +88,14 @@ describe('retry and delays no timer can wait', () => {
     expect(isRetryable(mutated(new ModelRateLimitError(), 'retryAfterMs', delay))).toBe(false);
   });
 
+  it.each([1e308, Number.POSITIVE_INFINITY])('gives up at once on an error constructed with a retryAfterMs of %s, which it keeps as the largest whole number', async (delay) => {
+    const clock = fakeClock();
+    let calls = 0;
+    const error = await rejection(retry(() => { calls++; return Promise.reject(new ModelRateLimitError({ retryAfterMs: delay })); }, { clock, maxRetryAfterMs: Infinity }));
+    expect([calls, (error as FaultlineError).retryAfterMs, clock.sleeps]).toEqual([1, Number.MAX_SAFE_INTEGER, []]);
+    expect(isRetryable(new ModelRateLimitError({ retryAfterMs: delay }))).toBe(false);
+  });
+
   it('gives up at once on a Retry-After too long for any number to hold exactly, rather than forgetting it', async () => {
     const clock = fakeClock();
     const response = { status: 429, message: 'Too many requests', headers: { 'retry-after': '9'.repeat(400) } };
