@@ -55,6 +55,9 @@ export type ErrorInstance = Error & ErrorFields;
 /** Any faultline class, as far as `subclass` and `from` need to see it. */
 export type AnyErrorClass = abstract new (...args: never) => ErrorInstance;
 
+/** A faultline class that can be constructed: what `from` builds (never the abstract base). */
+export type ConcreteErrorClass = new (...args: never) => ErrorInstance;
+
 /** The options a faultline class's constructor takes. */
 export type OptionsOf<Class> = Class extends { readonly [OPTIONS_TYPE]?: infer Options } ? Options : FaultlineErrorOptions;
 
@@ -83,7 +86,7 @@ export interface ErrorClass<Instance extends ErrorInstance, Options extends Faul
   readonly [OPTIONS_TYPE]?: Options;
   /** Maps anything thrown into this class, the value kept as `cause`; a faultline error passes through unchanged. */
   from<E extends ErrorInstance>(value: E, context?: object): E;
-  from<Class extends AnyErrorClass>(this: Class, value: unknown, context?: FromContext<Class>): InstanceType<Class>;
+  from<Class extends ConcreteErrorClass>(this: Class, value: unknown, context?: FromContext<Class>): InstanceType<Class>;
   /** Declares a class below this one (see `FaultlineError.subclass`). */
   // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- the default: a class that declares no field of its own
   subclass<Class extends AnyErrorClass, const Fields extends DeclaredFields = Record<never, never>, const Required extends readonly (keyof Fields & string)[] = readonly []>(

@@ -11,7 +11,7 @@ import { assignOptions, causeOf, isOptionsArgument, messageString, type Faultlin
 import { recognize } from '../recognition/recognize.js';
 import { isTransientKind, mappedOptions } from '../recognition/mapped-options.js';
 import { checkDeclaration, declareClass, define, FIELD_TABLE } from './declare-class.js';
-import { OPTIONS_TYPE, type AnyErrorClass, type DeclaredFields, type ErrorClass, type FamilySpec, type FromContext, type OptionsOf, type SubclassOf } from './class-spec.js';
+import { OPTIONS_TYPE, type AnyErrorClass, type ConcreteErrorClass, type DeclaredFields, type ErrorClass, type FamilySpec, type FromContext, type OptionsOf, type SubclassOf } from './class-spec.js';
 
 /** `true` when every key of `Options` is optional, so that the options may be left out. */
 type OptionalWhenNoneRequired<Options> = Partial<Options> extends Options ? true : false;
@@ -158,7 +158,7 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
    * ```
    */
   static from<E extends FaultlineError>(value: E, context?: object): E;
-  static from<Class extends AnyErrorClass>(this: Class, value: unknown, context?: FromContext<Class>): InstanceType<Class>;
+  static from<Class extends ConcreteErrorClass>(this: Class, value: unknown, context?: FromContext<Class>): InstanceType<Class>;
   static from(this: AnyErrorClass, value: unknown, context?: object): FaultlineError {
     return fromValue.call(this, value, context);
   }

@@ -122,8 +122,11 @@ function nameOfClass(cls: unknown, caller: string): string {
   if (declared === undefined) {
     const name = cls.name || 'MyError';
     const parent = Object.getPrototypeOf(cls) as { readonly name: string; readonly prototype: { readonly [CLASS_NAME]?: string } };
-    const family = parent.prototype[CLASS_NAME] ?? parent.name;
-    const declaration = family === 'FaultlineError' ? `FaultlineError.subclass('${name}', { category: 'TOOL', ... })` : `${family}.subclass('${name}', { code: ..., fields: ... })`;
+    const above = parent.prototype[CLASS_NAME] ?? parent.name;
+    const declaration = above === 'FaultlineError' ? `FaultlineError.subclass('${name}', { category: 'TOOL', ... })` : `${above}.subclass('${name}', { code: ..., fields: ... })`;
+    // Read back by its category, as any name no class is registered under.
+    knownByName();
+    const family = families[(cls.prototype as FaultlineError).category]?.name ?? 'its family';
     throw new TypeError(
       `${caller}: ${name} is written without subclass, so it has no declared name to be read back by (a minifier renames the ` +
         `class), and its errors read back as ${family}. Declare it: class ${name} extends ${declaration} {}.`,

@@ -195,7 +195,7 @@ describe('instanceof across the ESM and the CJS build', () => {
     });
   });
 
-  // FAILS against eee4187: see 'keeps every built-in an instance of the other copy’s FaultlineError' below.
+  // Failed against eee4187 (the abstract base declared no name to compare); fixed in 90b330f.
   it.each(directions)('keeps every built-in error %s an instance of the other build’s FaultlineError', (_label, maker) => {
     const [from, other] = maker === 'esm' ? [esm, cjs] : [cjs, esm];
     for (const name of CLASS_NAMES) expect({ name, is: new (classOf(from, name))('x') instanceof other.FaultlineError }).toEqual({ name, is: true });
@@ -305,9 +305,8 @@ describe('instanceof across two copies of the source (two installed versions)', 
     }
   });
 
-  // FAILS against eee4187: the abstract base declares no class name (installRoot writes none), so
-  // declaredPrototypeOf(FaultlineError) is undefined and FaultlineError[Symbol.hasInstance] answers
-  // false for every error of another copy; 0.2 answered true (see the report).
+  // Failed against eee4187, where declaredPrototypeOf(FaultlineError) was undefined and
+  // FaultlineError[Symbol.hasInstance] answered false for every error of another copy; fixed in 90b330f.
   it('keeps every built-in an instance of the other copy’s FaultlineError', () => {
     for (const name of CLASS_NAMES) {
       expect({ name, is: new (classOf(copy, name))('x') instanceof FaultlineError }).toEqual({ name, is: true });
@@ -374,9 +373,8 @@ describe('instanceof across two copies of the source (two installed versions)', 
     expect(JSON.stringify(back)).toBe(json);
   });
 
-  // FAILS against eee4187: the copy writes its brand on first use (installRoot); until it has built an
-  // error, registerErrorClass and deserializeError's classes of this copy refuse its classes as "no
-  // faultline class" (FaultlineError's instanceof across copies being false too; see the report).
+  // Failed against eee4187, where a copy wrote its brand on first use only, so that until it had built
+  // an error this copy's deserializeError refused its classes as "no faultline class"; fixed in 90b330f.
   it('takes a class of a copy that has not built an error yet in deserializeError’s classes', async () => {
     vi.resetModules();
     const fresh = (await import('../../src/index.js')) as Faultline;

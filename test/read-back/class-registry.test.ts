@@ -154,8 +154,6 @@ describe('the classes option of deserializeError', () => {
     vi.resetModules();
     const copy = (await import('../../src/index.js')) as typeof import('../../src/index.js');
     expect(copy.ToolError).not.toBe(ToolError);
-    // The copy installs its root (brand, defaults) on first use; see test/foundation/brand.test.ts for a copy never used.
-    new copy.ToolError();
     const json = { ...LEDGER, name: 'ToolError', category: 'TOOL' };
     expect(Object.getPrototypeOf(deserializeError(json, { classes: [copy.ToolError] }))).toBe(copy.ToolError.prototype);
     expect(Object.getPrototypeOf(deserializeError(json))).toBe(ToolError.prototype);
