@@ -15,7 +15,9 @@ import {
  */
 
 /** A concrete faultline class, as this table builds it. */
-export type TypedClass = new (message?: string | null, options?: { readonly cause?: unknown; readonly retryable?: boolean }) => FaultlineError;
+export type TypedClass = (new (message?: string | null, options?: { readonly cause?: unknown; readonly retryable?: boolean }) => FaultlineError) & {
+  readonly prototype: FaultlineError;
+};
 
 /** Every concrete built-in class. test/temporal/class-for-code.test.ts holds it equal to the main entry's. */
 export const TYPED_CLASSES: readonly TypedClass[] = [
@@ -32,6 +34,6 @@ let byCode: Map<string, TypedClass> | undefined;
 
 /** The built-in class whose code is `type`; undefined for any other type. */
 export function classForCode(type: string): TypedClass | undefined {
-  byCode ??= new Map(TYPED_CLASSES.map((Class) => [(Class.prototype as FaultlineError).code, Class] as const));
+  byCode ??= new Map(TYPED_CLASSES.map((Class) => [Class.prototype.code, Class] as const));
   return byCode.get(type);
 }

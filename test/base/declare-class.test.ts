@@ -29,7 +29,7 @@ describe('the declared prototype', () => {
       const proto = declaration(cls);
       expect(proto[CLASS_NAME]).toBe(cls.name);
       expect(Object.hasOwn(proto, 'code')).toBe(true);
-      expect(Object.getPrototypeOf(cls).name).toBe(cls.name);
+      expect((Object.getPrototypeOf(cls) as { readonly name: string }).name).toBe(cls.name);
     }
     expect(declaration(ToolTimeoutError)[FIELD_TABLE]).toEqual({ toolName: 'string', timeoutMs: 'whole' });
     expect(declaration(ModelError)[FIELD_TABLE]).toEqual({ provider: 'string', model: 'string', outputStarted: 'boolean' });
@@ -58,7 +58,7 @@ describe('the abstract base', () => {
 
   it('is installed by a fresh copy of faultline on its first construction, not when it is loaded or a class is declared', async () => {
     vi.resetModules();
-    const copy = (await import('../../src/index.js')) as typeof import('../../src/index.js');
+    const copy = (await import('../../src/index.js'));
     expect(copy.FaultlineError).not.toBe(FaultlineError);
     const proto = copy.FaultlineError.prototype;
     expect(Reflect.ownKeys(proto).sort()).toEqual(['constructor', 'toJSON', 'toString']);

@@ -48,6 +48,7 @@ describe('a constructor of yours below subclass', () => {
       }
     }
     const json = { name: 'StrictError', code: 'TOOL_ERROR', category: 'TOOL', message: 'x', retryable: false, amountCents: 5 };
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- deserializeError rebuilds the class without running its constructor, by design
     const back = deserializeError(json, { classes: [StrictError] }) as StrictError;
     expect([built, back.amountCents]).toEqual([0, 5]);
     expect(new StrictError({ amountCents: 5 }).amountCents).toBe(5);

@@ -312,7 +312,7 @@ describe('a declared field', () => {
     fields: { text: 'string', amount: 'number', count: 'whole', flag: 'boolean', paths: 'stringRecord', data: 'json' },
   });
   type Options = Record<string, unknown>;
-  const build = (options: Options) => new TypedError(options as never) as unknown as Record<string, unknown> & { details?: Options };
+  const build = (options: Options) => new TypedError(options) as unknown as Record<string, unknown> & { details?: Options };
 
   it.each([
     ['string', 'text', 'EUR', 'EUR'],

@@ -10,7 +10,7 @@ import { revokedProxy } from '../hardening/hostile.js';
 type Faultline = typeof FaultlineModule;
 
 /** This copy of the source, as a module namespace. */
-const FAULTLINE = (await import('../../src/index.js')) as Faultline;
+const FAULTLINE = (await import('../../src/index.js'));
 
 describe('hasFaultlineBrand', () => {
   it('is true for a faultline error and false for look-alikes', () => {
@@ -285,7 +285,7 @@ describe('instanceof across two copies of the source (two installed versions)', 
 
   beforeAll(async () => {
     vi.resetModules();
-    copy = (await import('../../src/index.js')) as Faultline;
+    copy = (await import('../../src/index.js'));
   });
 
   it('loads a distinct copy', () => {
@@ -377,7 +377,7 @@ describe('instanceof across two copies of the source (two installed versions)', 
   // an error this copy's deserializeError refused its classes as "no faultline class"; fixed in 90b330f.
   it('takes a class of a copy that has not built an error yet in deserializeError’s classes', async () => {
     vi.resetModules();
-    const fresh = (await import('../../src/index.js')) as Faultline;
+    const fresh = (await import('../../src/index.js'));
     const FreshError = fresh.ToolError.subclass('FreshError', { code: 'FRESH' });
     const json = { name: 'FreshError', code: 'FRESH', category: 'TOOL', message: 'x', retryable: false };
     expect(Object.getPrototypeOf(deserializeError(json, { classes: [FreshError] }))).toBe(FreshError.prototype);

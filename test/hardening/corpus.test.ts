@@ -445,7 +445,7 @@ describe('an invalid Date', () => {
 
   it('in details, is written "Invalid Date" beside a valid date written as ISO text', () => {
     const details = { invalid: new Date(Number.NaN), valid: new Date(0) };
-    expect(serialized(new ToolError('t', { details: details as never }))).toEqual({
+    expect(serialized(new ToolError('t', { details: details }))).toEqual({
       ...toolHead('t'), details: { invalid: 'Invalid Date', valid: '1970-01-01T00:00:00.000Z' },
     });
   });

@@ -152,7 +152,7 @@ describe('the classes option of deserializeError', () => {
 
   it('comes before a built-in class of the same name, for that call only (here: the ToolError of another copy of faultline)', async () => {
     vi.resetModules();
-    const copy = (await import('../../src/index.js')) as typeof import('../../src/index.js');
+    const copy = (await import('../../src/index.js'));
     expect(copy.ToolError).not.toBe(ToolError);
     const json = { ...LEDGER, name: 'ToolError', category: 'TOOL' };
     expect(Object.getPrototypeOf(deserializeError(json, { classes: [copy.ToolError] }))).toBe(copy.ToolError.prototype);

@@ -52,10 +52,12 @@ describe.each([
 
 describe('the fields read back', () => {
   it('are the class’s own and its parent’s, as fields of the error', () => {
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- deserializeError rebuilds the class without running its constructor, by design
     const back = deserializeError(JSON.stringify(serializeError(payment())), { classes: [PaymentDeclinedError] }) as PaymentDeclinedError;
     expect([back.amountCents, back.currency, back.attempts, back.settled, back.paths, back.card, back.toolName, back.requestId]).toEqual([
       1200.5, 'EUR', 2, false, { 'card.cvc': 'Invalid' }, { brand: 'visa', last4: '4242' }, 'charge_card', 'req_1',
     ]);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- deserializeError rebuilds the class without running its constructor, by design
     const below = deserializeError(JSON.stringify(serializeError(expired())), { classes: [CardExpiredError] }) as CardExpiredError;
     expect([below.amountCents, below.expiredOn, below.toolName, below.code, below.retryable]).toEqual([10, '2026-01', 'charge_card', 'CARD_EXPIRED', true]);
     expect(below).toBeInstanceOf(PaymentDeclinedError);
@@ -74,6 +76,7 @@ describe('the fields read back', () => {
     const json = JSON.stringify(serializeError(new AsIs({ refundId: 're_1' })));
     const back = deserializeError(json, { classes: [AsIs] });
     expect(Object.getPrototypeOf(back)).toBe(AsIs.prototype);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- deserializeError rebuilds the class without running its constructor, by design
     expect((back as InstanceType<typeof AsIs>).refundId).toBe('re_1');
     expect(JSON.stringify(back)).toBe(json);
   });

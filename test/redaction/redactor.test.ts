@@ -150,7 +150,7 @@ describe('details keys named like secrets', () => {
       attempts: [{ apiKey: 'EXAMPLE', attempt: 1 }],
       env: new Map([['DB_PASSWORD', 'hunter2'], ['NODE_ENV', 'production']]),
     };
-    expect(serializeError(new ToolError('t', { details: details as never })).details).toEqual({
+    expect(serializeError(new ToolError('t', { details: details })).details).toEqual({
       request: { headers: { Authorization: '[REDACTED]', 'Content-Type': 'application/json' } },
       attempts: [{ apiKey: '[REDACTED]', attempt: 1 }],
       env: { DB_PASSWORD: '[REDACTED]', NODE_ENV: 'production' },

@@ -195,7 +195,7 @@ describe('retryStream and a provider’s end event', () => {
 
 describe('classify, after output', () => {
   it('gives no retry to an error with outputStarted: true, keeping fallback as its class gives', () => {
-    const error = new ModelApiError({ status: 503, outputStarted: true } as never);
+    const error = new ModelApiError({ status: 503, outputStarted: true });
     Object.defineProperty(error, 'outputStarted', { value: true, enumerable: true });
     expect(classify(error)).toMatchObject({ retry: { maxAttempts: 0, backoff: 'none' }, fallback: true });
     expect(classify(new ModelApiError({ status: 503 })).retry.maxAttempts).toBe(3);
