@@ -58,9 +58,25 @@ function guardedFields(error: object): NodeFields {
   return {
     name: read('name'), code: read('code'), category: read('category'), message,
     retryable: read('retryable'), retryAfterMs: read('retryAfterMs'), status: read('status'),
-    requestId: read('requestId'), recommendations: read('recommendations'), details: read('details'),
+    requestId: read('requestId'), recommendations: read('recommendations'), details: readDetails(error),
     cause: read('cause'), errors: read('errors'), truncated: readOwn(error, 'truncated'), [CLASS_NAME]: read(CLASS_NAME),
   };
+}
+
+/**
+ * Oracle only, the second change to the frozen copy (it changes no output): `read('details')` as it
+ * was, with a count of the reads that throw. 0.2.1 leaves such details out with no mark, where #29
+ * has the new writer mark them: the other difference #29 asks for.
+ */
+export const DETAILS_DROPS = { count: 0 };
+
+function readDetails(error: object): unknown {
+  try {
+    return (error as { details?: unknown }).details;
+  } catch {
+    DETAILS_DROPS.count++;
+    return undefined;
+  }
 }
 
 export function faultlineNode(error: object, run: Run, depth: number): SerializedError {
@@ -129,7 +145,9 @@ function foreignNode(error: object, run: Run, depth: number): SerializedCause {
   try {
     ({ name, message, code, cause, errors, truncated } = error as NodeFields);
   } catch {
+    const drops = DETAILS_DROPS.count; // oracle only: a foreign node reads no details of its own
     ({ name, message, code, cause, errors, truncated } = guardedFields(error));
+    DETAILS_DROPS.count = drops;
   }
   const writtenName = field(typeof name === 'string' ? name : 'Error', run, node);
   const writtenMessage = text(stringOf(message), run, node, 'message');

@@ -7,6 +7,7 @@ import type { SerializeOptions } from '../../../src/contract/serialize-options.j
 import type { SerializedError } from '../../../src/contract/serialized-error.js';
 import { normalizeError } from '../../../src/mapping/normalize-error.js';
 import { deserializeError } from '../../../src/read-back/deserialize-error.js';
+import { DETAILS_DROPS } from './error-nodes.js';
 import { KEY_CUTS } from './plain-data.js';
 import { serializeFaultline } from './serialize-faultline.js';
 
@@ -19,14 +20,30 @@ export function serializeWith021(value: unknown, options?: SerializeOptions): Se
   return serializeFaultline(readsBackAsItself(value) ?? normalizeError(value), options);
 }
 
-/**
- * {@link serializeWith021}, and whether it cut a Map's entries or an object's keys with some left
- * (KEY_CUTS in plain-data.ts): the one input on which #29 lets the new writer differ.
- */
-export function serializeWith021Observed(value: unknown, options?: SerializeOptions): { output: SerializedError; keysCut: boolean } {
-  const before = KEY_CUTS.count;
-  const output = serializeWith021(value, options);
-  return { output, keysCut: KEY_CUTS.count !== before };
+/** What the oracle saw while it wrote: the inputs on which #29 lets, or asks, the new writer write otherwise. */
+export interface Observed {
+  readonly output: SerializedError;
+  /** It cut a Map's entries or an object's keys with some left (KEY_CUTS in plain-data.ts): #29 lets the new writer pick other keys. */
+  readonly keysCut: boolean;
+  /** Reading a node's `details` threw, and 0.2.1 left them out unmarked (DETAILS_DROPS in error-nodes.ts): #29 asks for a mark. */
+  readonly detailsDropped: boolean;
+}
+
+/** {@link serializeWith021}, and what it saw. */
+export function serializeWith021Observed(value: unknown, options?: SerializeOptions): Observed {
+  return observed(() => serializeWith021(value, options));
+}
+
+/** The oracle's `serializeFaultline` (what `toJSON` calls), and what it saw. */
+export function serializeFaultlineWith021Observed(error: object, options?: SerializeOptions): Observed {
+  return observed(() => serializeFaultline(error, options));
+}
+
+function observed(write: () => SerializedError): Observed {
+  const cuts = KEY_CUTS.count;
+  const drops = DETAILS_DROPS.count;
+  const output = write();
+  return { output, keysCut: KEY_CUTS.count !== cuts, detailsDropped: DETAILS_DROPS.count !== drops };
 }
 
 function readsBackAsItself(value: unknown): FaultlineError | undefined {
