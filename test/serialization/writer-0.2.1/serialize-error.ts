@@ -1,4 +1,4 @@
-// The 0.2.1 writer, frozen as the oracle of #29: the entry of src/read-back/serialize-error.ts at
+// The 0.2.1 writer, frozen as the oracle of #29: the entry of src/mapping/serialize-error.ts (src/read-back/ in 0.2.1) at
 // b897ccd, over the frozen writer of this folder. Delete this folder when a release changes the
 // output on purpose.
 import type { FaultlineError } from '../../../src/base/faultline-error.js';
