@@ -3,6 +3,12 @@ import { MAX_FIELD_LENGTH } from '../contract/serialize-options.js';
 import { cutText } from '../foundation/field-text.js';
 import { cutOf, MARKERS, type Node, type Run } from './serialization-state.js';
 
+/**
+ * How far past a cut text is redacted, so that a secret straddling the cut is still recognized whole;
+ * a key longer than the budget by more than this is not written at all.
+ */
+export const TEXT_MARGIN = 512;
+
 /** A string inside details or a class field: redacted, then cut to what is left of the node's budget. */
 export function budgetedText(value: string, run: Run, node: Node): string {
   // A cut marker costs its length, where a cut writes it (cutDetails) as where it is read back and
@@ -14,8 +20,8 @@ export function budgetedText(value: string, run: Run, node: Node): string {
   }
   const budget = Math.max(node.budget, 0);
   // Redacted before it is cut (a little past the cut, as `text` does), so that no cut leaves part of a secret.
-  let out = redact(value.length > budget + 512 ? value.slice(0, budget + 512) : value, run);
-  if (value.length > budget + 512 || out.length > budget) {
+  let out = redact(value.length > budget + TEXT_MARGIN ? value.slice(0, budget + TEXT_MARGIN) : value, run);
+  if (value.length > budget + TEXT_MARGIN || out.length > budget) {
     cutOf(node).details = true;
     out = cutOutsideMarker(out, budget);
   }
@@ -26,7 +32,7 @@ export function budgetedText(value: string, run: Run, node: Node): string {
 /** `message` and `stack`: redacted, then cut to `maxMessageLength` with the original length recorded. */
 export function text(value: string, run: Run, node: Node, field: 'message' | 'stack'): string {
   // Redact a little past the cut, so that a secret straddling it is still recognized whole.
-  const redacted = redact(value.length <= run.maxMessageLength ? value : value.slice(0, run.maxMessageLength + 512), run);
+  const redacted = redact(value.length <= run.maxMessageLength ? value : value.slice(0, run.maxMessageLength + TEXT_MARGIN), run);
   // `[REDACTED]` may be longer than what it replaced: the limit holds for the text as written.
   if (value.length <= run.maxMessageLength && redacted.length <= run.maxMessageLength) return redacted;
   cutOf(node)[field] = value.length;
@@ -35,7 +41,7 @@ export function text(value: string, run: Run, node: Node, field: 'message' | 'st
 
 /** A name, a code, a `requestId` or a recommendation: redacted, then cut at MAX_FIELD_LENGTH and marked. */
 export function field(value: string, run: Run, node: Node): string {
-  return bounded(redact(value.length <= MAX_FIELD_LENGTH ? value : value.slice(0, MAX_FIELD_LENGTH + 512), run), value, node);
+  return bounded(redact(value.length <= MAX_FIELD_LENGTH ? value : value.slice(0, MAX_FIELD_LENGTH + TEXT_MARGIN), run), value, node);
 }
 
 /** A declared class name, written as it is (it is an identifier, not text to redact), but bounded like any field. */

@@ -7,7 +7,7 @@ import { arrayIndex, forEachItem } from '../foundation/array-items.js';
 import { setOwn } from '../foundation/own-property.js';
 import type { SerializedJson } from '../contract/serialized-error.js';
 import { compareCanonical, type CanonicalKey } from '../contract/key-order.js';
-import { budgetedText, redact, stringOf } from './bounded-text.js';
+import { budgetedText, redact, stringOf, TEXT_MARGIN } from './bounded-text.js';
 import { isErrorObject } from '../foundation/error-object.js';
 
 /**
@@ -66,19 +66,7 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: C
   }
   // Maps and Sets are walked through their iterators, which a subclass may make endless: each
   // entry costs one from the budget besides what its copy costs (copyItem), so the walk always ends.
-  if (object instanceof Map) {
-    // A Map becomes an object keyed by the keys' string forms.
-    const entries: Record<string, unknown> = {};
-    for (const [key, entry] of object as Map<unknown, unknown>) {
-      if (node.budget <= 0) {
-        cutOf(node).details = true;
-        break;
-      }
-      node.budget -= 1;
-      setOwn(entries, stringOf(key), entry);
-    }
-    return recordCopy(entries, Object.keys(entries), run, node, depth, path);
-  }
+  if (object instanceof Map) return mapCopy(object as Map<unknown, unknown>, run, node, depth, path);
   if (object instanceof Set) {
     const items: SerializedJson[] = [];
     for (const item of object as Set<unknown>) if (!copyItem(items, item, run, node, depth, path)) break;
@@ -89,44 +77,170 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: C
     forEachItem(object as unknown[], (item) => copyItem(items, item, run, node, depth, path));
     return items;
   }
-  let keys: OwnKeys;
-  try {
-    // Each key costs at least one, but for the empty one: past this many, the budget is spent.
-    keys = ownKeysUpTo(object, node.budget + 2);
-  } catch {
-    return cutDetails(node, MARKERS.unreadable);
-  }
-  const copy = recordCopy(object, keys.keys, run, node, depth, path);
-  if (keys.more) cutOf(node).details = true;
-  return copy;
+  return entriesWritten(listEntries(ownEntries(object), node.budget, false, run, depth, path), run, node, depth, path);
 }
 
-/** Some of an object's own enumerable string keys, in its own order, and whether it has more. */
-interface OwnKeys {
-  readonly keys: string[];
+/** The listing of an object's own entries: a typed array's indices first, without listing them all at once as for...in does. */
+function ownEntries(object: object): Listing {
+  if (!ArrayBuffer.isView(object) || object instanceof DataView) {
+    return (visit) => {
+      visitOwn(object, visit);
+    };
+  }
+  const typed = object as unknown as ArrayLike<unknown>;
+  return (visit) => {
+    for (let index = 0; index < typed.length; index++) if (!visit(String(index), typed[index])) return;
+    // Its other own keys come after its indices, so are reached only when every index was.
+    visitOwn(object, (key, value) => arrayIndex(key) !== undefined || visit(key, value));
+  };
+}
+
+/**
+ * A Map, written as an object keyed by its keys' string forms: where two keys have the same string
+ * form, the first one's place and the last one's value. Each entry costs one besides its copy, so
+ * that the walk of a Map whose iterator never ends ends too, and a Map of as many entries as the
+ * budget has characters writes none of them.
+ */
+function mapCopy(map: Map<unknown, unknown>, run: Run, node: Node, depth: number, path: Chain): SerializedJson {
+  // Its size, read first, spares reading the entries of a Map that large; a subclass may say any size,
+  // and then the entries its iterator yields decide.
+  const size = map.size;
+  let count = size;
+  if (size < node.budget) {
+    const listed = listEntries((visit) => {
+      count = 0;
+      for (const [key, value] of map) if (++count >= node.budget || !visit(stringOf(key), value)) return;
+    }, node.budget - size, true, run, depth, path);
+    if (listed.more || count === size) return entriesWritten(listed, run, node, depth, path);
+    if (count < node.budget) return entriesWritten({ ...listed, stale: true, start: node.budget - count }, run, node, depth, path);
+  }
+  node.budget = 0;
+  cutOf(node).details = true;
+  return {};
+}
+
+/** Calls `visit` with each key of a listing and its value as read, while it returns true. */
+type Listing = (visit: (key: string, value: unknown) => boolean) => void;
+
+/** What a value reads as when its getter throws. */
+const UNREADABLE: unique symbol = Symbol('unreadable');
+
+/**
+ * An object's own enumerable string keys, in the order Object.keys lists them, each with its value.
+ * for...in lists the same keys in the same order, but reads each key's enumerability as it goes
+ * (of a Proxy too), so that the walk stops where the copy does; it also lists the enumerable keys of
+ * the prototype chain, which are left out.
+ */
+function visitOwn(object: object, visit: (key: string, value: unknown) => boolean): void {
+  const inherited = inheritedKeys(object);
+  for (const key in object) {
+    if (inherited?.has(key) === true && !Object.hasOwn(object, key)) continue;
+    let value: unknown;
+    try {
+      value = (object as Record<string, unknown>)[key];
+    } catch {
+      value = UNREADABLE;
+    }
+    if (!visit(key, value)) return;
+  }
+}
+
+function inheritedKeys(object: object): Set<string> | undefined {
+  const prototype = Object.getPrototypeOf(object) as object | null;
+  if (prototype === null) return undefined;
+  let keys: Set<string> | undefined;
+  for (const key in prototype) (keys ??= new Set()).add(key);
+  return keys;
+}
+
+/** An entry of an object or a Map: its key, how the key is written and where it sorts, its value as read and its copy. */
+interface Entry extends CanonicalKey {
+  value: unknown;
+  copy: SerializedJson | undefined;
+}
+
+/** The entries of an object or a Map as listed, and what their copy in that order spent. */
+interface ListedEntries {
+  readonly entries: Entry[];
+  /** The budget the copies start from: the node's, less a Map's entries. */
+  readonly start: number;
+  /** The copies made in listing order, against what the budget left. */
+  readonly scratch: Node;
+  /** How many of the entries, from the first, were copied. */
+  readonly copied: number;
+  /** Whether the listing order is the canonical one. */
+  readonly inOrder: boolean;
+  /** Whether a copy made is out of date: a Map listed a key's string form again, with a new value. */
+  readonly stale: boolean;
+  /** Whether the listing stopped where the budget could not write the entries listed in any order. */
   readonly more: boolean;
 }
 
 /**
- * An object's own enumerable string keys, in the order JavaScript lists them (indices ascending,
- * then the others as they were added), but no more than `limit`: of an object of a million keys, as
- * many are read as the budget can write. The keys written are then these in canonical order, so an
- * object cut this way keeps the first keys it lists (docs/contract.md).
+ * Lists the entries of an object or a Map, copying them in the order it lists them while the budget
+ * lasts. Once the budget runs out, the keys are read on only as far as needed to know whether the
+ * budget could write them all in any order: each costs at least its key, and a number or a boolean its
+ * fixed length. Where it could not, the listing stops there, and the object keeps the keys it listed
+ * first (docs/contract.md).
  */
-function ownKeysUpTo(object: object, limit: number): OwnKeys {
-  // A typed array's keys are its indices, listed first: past the limit, they are all there is to read.
-  if (ArrayBuffer.isView(object) && !(object instanceof DataView) && (object as Uint8Array).length > limit) {
-    return { keys: Array.from({ length: limit }, (_, index) => String(index)), more: true };
+function listEntries(listing: Listing, start: number, dedupe: boolean, run: Run, depth: number, path: Chain): ListedEntries {
+  const entries: Entry[] = [];
+  const byKey = dedupe ? new Map<string, Entry>() : undefined;
+  const scratch: Node = { cut: undefined, budget: start };
+  let copied = 0;
+  let inOrder = true;
+  let stale = false;
+  let least = 0;
+  let largest = 0;
+  let more = false;
+  listing((key, value) => {
+    const seen = byKey?.get(key);
+    if (seen !== undefined) {
+      seen.value = value;
+      stale = true;
+      return true;
+    }
+    const written = redact(key.length > start + TEXT_MARGIN ? key.slice(0, start + TEXT_MARGIN) : key, run);
+    const entry: Entry = { key, written, index: arrayIndex(written), value, copy: undefined };
+    const previous = entries[entries.length - 1];
+    if (previous !== undefined && compareCanonical(previous, entry) > 0) inOrder = false;
+    entries.push(entry);
+    byKey?.set(key, entry);
+    if (scratch.budget > 0) {
+      entry.copy = entryCopy(entry, run, scratch, depth, path);
+      copied++;
+    }
+    const cost = leastCost(entry);
+    least += cost;
+    if (cost > largest) largest = cost;
+    // Whatever order they are written in, the last of them is not: there is no need to read on.
+    more = least - largest >= start;
+    return !more;
+  });
+  return { entries, start, scratch, copied, inOrder, stale, more };
+}
+
+/** The object listed entries are written as, in canonical order ({@link compareCanonical}), charged to the node. */
+function entriesWritten(listed: ListedEntries, run: Run, node: Node, depth: number, path: Chain): Record<string, SerializedJson> {
+  const { entries, scratch, copied, more } = listed;
+  // In canonical order already, the copies made are what a canonical pass makes; and when they all
+  // fit with budget to spare, no order would cut any of them.
+  if (!listed.stale && (listed.inOrder || (!more && copied === entries.length && scratch.cut === undefined && scratch.budget > 0))) {
+    node.budget = scratch.budget;
+    if (more || scratch.cut !== undefined || copied < entries.length) cutOf(node).details = true;
+    return assembled(listed.inOrder ? entries : entries.sort(compareCanonical), copied);
   }
-  // for...in rather than Object.keys: it lists the same own keys in the same order, and reads each
-  // key's enumerability as it goes (of a Proxy too), so that it stops where the copy will.
-  const keys: string[] = [];
-  for (const key in object) {
-    if (!Object.hasOwn(object, key)) continue; // inherited: not data of this object
-    if (keys.length === limit) return { keys, more: true };
-    keys.push(key);
+  // Else written again in canonical order, from the values read once.
+  entries.sort(compareCanonical);
+  node.budget = listed.start;
+  let written = 0;
+  for (const entry of entries) {
+    if (node.budget <= 0) break;
+    entry.copy = entryCopy(entry, run, node, depth, path);
+    written++;
   }
-  return { keys, more: false };
+  if (more || written < entries.length) cutOf(node).details = true;
+  return assembled(entries, written);
 }
 
 /**
@@ -146,30 +260,41 @@ function copyItem(items: SerializedJson[], item: unknown, run: Run, node: Node, 
 }
 
 /**
- * Copies the values under `keys` of `source`, each read on its own so that a throwing getter costs
- * only its key, in the canonical order ({@link canonicalKeys}).
+ * Copies one entry, its key charged as written. A key longer than what is left of the budget (and the
+ * margin text is redacted with) is not written: the budget is spent on it and the cut marked.
  */
-function recordCopy(source: object, keys: readonly string[], run: Run, node: Node, depth: number, path: Chain): SerializedJson {
+function entryCopy(entry: Entry, run: Run, node: Node, depth: number, path: Chain): SerializedJson | undefined {
+  const { key, written, value } = entry;
+  if (key.length > node.budget + TEXT_MARGIN) {
+    node.budget -= key.length;
+    cutOf(node).details = true;
+    return undefined;
+  }
+  // Keys are text too (a Map keyed by API keys must not write them out), and are charged as
+  // written, so that a second pass over the output charges the same.
+  node.budget -= written.length;
+  // A key named like a secret is redacted whatever its getter does, so that a second pass agrees.
+  if (run.redactor !== undefined && (run.redactor.key(key) || run.redactor.key(written))) {
+    return value === undefined || value === null ? undefined : charged(REDACTED, node);
+  }
+  if (value === UNREADABLE) return cutDetails(node, MARKERS.unreadable);
+  return value === undefined || value === null ? undefined : jsonCopy(value, run, node, depth + 1, path);
+}
+
+/**
+ * What an entry costs at least, in whatever order it is written: its key, and a number's or a
+ * boolean's fixed length (text and objects may be cut to what the budget leaves).
+ */
+function leastCost(entry: Entry): number {
+  const { value } = entry;
+  return entry.written.length + (typeof value === 'number' && Number.isFinite(value) ? 8 : typeof value === 'boolean' ? 5 : 0);
+}
+
+/** The object of the first `count` entries' copies, in their order. */
+function assembled(entries: readonly Entry[], count: number): Record<string, SerializedJson> {
   const out: Record<string, SerializedJson> = {};
-  for (const { key, written } of canonicalKeys(keys, run)) {
-    if (node.budget <= 0) {
-      cutOf(node).details = true;
-      break;
-    }
-    // Keys are text too (a Map keyed by API keys must not write them out), and are charged as
-    // written, so that a second pass over the output charges the same.
-    node.budget -= written.length;
-    const secret = run.redactor !== undefined && (run.redactor.key(key) || run.redactor.key(written));
-    let value: unknown;
-    try {
-      value = (source as Record<string, unknown>)[key];
-    } catch {
-      // A key named like a secret is redacted whatever its getter does, so that a second pass agrees.
-      setOwn(out, written, secret ? charged(REDACTED, node) : cutDetails(node, MARKERS.unreadable));
-      continue;
-    }
-    if (value === undefined || value === null) continue;
-    const copy = secret ? charged(REDACTED, node) : jsonCopy(value, run, node, depth + 1, path);
+  for (let index = 0; index < count; index++) {
+    const { written, copy } = entries[index] as Entry;
     if (copy === undefined) continue;
     // Stored here rather than through setOwn, so that this store learns the shapes of details
     // alone: one store shared by every key of every object is several times slower.
@@ -183,18 +308,6 @@ function recordCopy(source: object, keys: readonly string[], run: Run, node: Nod
 function charged(text: string, node: Node): string {
   node.budget -= text.length;
   return text;
-}
-
-/**
- * Each key with how it is written, in the order the output lists them (the contract's, {@link compareCanonical}).
- * The copy walks the keys in this order too, so that a second pass charges and cuts exactly as the first.
- */
-function canonicalKeys(keys: readonly string[], run: Run): readonly CanonicalKey[] {
-  const entries = keys.map((key): CanonicalKey => {
-    const written = redact(key, run);
-    return { key, written, index: arrayIndex(written) };
-  });
-  return entries.length < 2 ? entries : entries.sort(compareCanonical);
 }
 
 /** Whether a value is written as an error node: a faultline error of any copy, or any Error. */

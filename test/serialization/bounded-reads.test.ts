@@ -9,9 +9,6 @@
  * cause holds (its `cause`, or its `errors`), and written by serializeError, toProblemDetails and
  * toJsonRpcError. What is written is held to the 0.2.1 writer (writer-0.2.1/), given a twin of the
  * value that holds 20,000 entries, more than any budget here writes: reading less must write the same.
- *
- * A test that fails on the writer of the day is marked `it.fails`, with the reason: the lead turns it
- * into `it` once the writer reads only what it writes.
  */
 import { describe, expect, it } from 'vitest';
 import { ToolError, TransientError, ValidationError, serializeError, type SerializedError } from '../../src/index.js';
@@ -110,6 +107,23 @@ class CountingMap extends Map<string, number> {
   }
   override forEach(callback: (value: number, key: string, map: Map<string, number>) => void): void {
     for (const [key, value] of this.entries()) callback(value, key, this);
+  }
+}
+
+/** A Map of the given entries whose iteration steps are counted. */
+class CountingMapOf extends Map<string, number> {
+  constructor(private readonly list: readonly [string, number][], private readonly reads: Reads) {
+    super(list);
+  }
+  override *entries(): MapIterator<[string, number]> {
+    for (const [index, entry] of this.list.entries()) {
+      this.reads.entries.add(index);
+      this.reads.entryCalls++;
+      yield entry;
+    }
+  }
+  override [Symbol.iterator](): MapIterator<[string, number]> {
+    return this.entries();
   }
 }
 
@@ -279,30 +293,16 @@ function expectSerializeBounded(shape: Shape, place: Place): void {
   expectBounded(reads, written);
 }
 
-// Which of the cases below fail on the writer of the day: `it.fails` until the writer reads only what
-// it writes. Filled in from a run of this file; the lead flips each to `it` when it passes.
-const FAILS_TODAY: ReadonlySet<string> = new Set([
-  // #29: passes once the writer reads only what it writes. Today it lists as many keys as the budget
-  // has characters (16,386 of a million) where it writes some 1,000, and reads a Map's entries as far
-  // as the budget (16,384) where it writes none of them (see the Map below).
-  'a plain object', 'a typed array (behind a Proxy: written as an object of its indices, as 0.2.1 writes a typed array)', 'a Map',
-]);
-
-/** `it`, or `it.fails` for a case that fails today. */
-function itToday(shape: Shape): typeof it | typeof it.fails {
-  return FAILS_TODAY.has(shape.name) ? it.fails : it;
-}
-
 describe('a value of a million entries is read no further than what is written, plus one', () => {
   for (const shape of SHAPES) {
     describe(shape.name, () => {
       for (const place of PLACES) {
-        itToday(shape)(`${place.name}, by serializeError`, () => {
+        it(`${place.name}, by serializeError`, () => {
           expectSerializeBounded(shape, place);
         }, TIMEOUT);
       }
 
-      itToday(shape)("in a faultline error's details, by toProblemDetails: no more than serializeError writes", () => {
+      it("in a faultline error's details, by toProblemDetails: no more than serializeError writes", () => {
         const place = PLACES[0] as Place;
         const written = shape.written(place.at(serializeError(place.error(shape.twin()))));
         const { value, reads } = shape.counted();
@@ -311,7 +311,7 @@ describe('a value of a million entries is read no further than what is written, 
         expectBounded(reads, written);
       }, TIMEOUT);
 
-      itToday(shape)("in a faultline error's details, by toJsonRpcError (exposed): what it writes in data", () => {
+      it("in a faultline error's details, by toJsonRpcError (exposed): what it writes in data", () => {
         const place = PLACES[0] as Place;
         const { value, reads } = shape.counted();
         const response = toJsonRpcError(place.error(value), 1, { expose: true });
@@ -321,6 +321,20 @@ describe('a value of a million entries is read no further than what is written, 
       }, TIMEOUT);
     });
   }
+});
+
+describe('a Map of fewer entries than the budget has characters, more than it can write', () => {
+  // 0.2.1 charges each of the 10,000 entries one and writes the first keys in canonical order with the
+  // rest; the keys are made in canonical order, so reading as far as that writes gives the same bytes.
+  it('is read no further than what is written, plus one, and written as 0.2.1 writes it', () => {
+    const entries = (): [string, number][] => Array.from({ length: 10_000 }, (_, index) => [keyOf(index), index]);
+    const reads = newReads();
+    const output = serializeError(new ToolError('reads', { details: { data: new CountingMapOf(entries(), reads) } as never }));
+    expect(JSON.stringify(output)).toBe(JSON.stringify(serializeWith021(new ToolError('reads', { details: { data: new Map(entries()) } }))));
+    const written = writtenKeys((output.details as Record<string, unknown>).data);
+    expect(written).toBe(399);
+    expectBounded(reads, written);
+  });
 });
 
 describe('an errors list of a million entries', () => {
@@ -422,11 +436,14 @@ describe('a string of ten million characters', () => {
     expect(output.truncated).toEqual({ message: TEN_MILLION, details: true, strings: true });
   }, TIMEOUT);
 
-  // #29: passes once the writer reads only what it writes. A key is a string the writer writes too,
-  // and 0.2.1 (and the writer of today) writes it whole: the output is then past what the defaults can
-  // write (maxSerializedSize), and the reader with its defaults refuses it.
-  it.fails('as a key in details, costs what its written prefix costs: the output stays within maxSerializedSize and reads back', () => {
-    const text = JSON.stringify(serializeError(new ToolError('t', { details: { [huge()]: 1 } })));
+  // A key is text the writer writes too, but a cut key would be another key: one longer than the
+  // budget left (and the margin text is redacted with) is not written, where 0.2.1 wrote it whole,
+  // past what the defaults can write (maxSerializedSize), and the reader with its defaults refused it.
+  it('as a key in details, costs what its written prefix costs: left out and marked, the output within maxSerializedSize and read back', () => {
+    const output = serializeError(new ToolError('t', { details: { a: 1, [huge()]: 2, z: 3 } }));
+    expect(output.details).toEqual({ a: 1 });
+    expect(output.truncated).toEqual({ details: true });
+    const text = JSON.stringify(output);
     expect(text.length).toBeLessThanOrEqual(maxSerializedSize());
     expect(deserializeError(text)).toBeInstanceOf(ToolError);
   }, TIMEOUT);
