@@ -1,5 +1,5 @@
 // What the bench measures: one group per target of issue #4, each a baseline and the rows
-// measured against it. Rows with a `target` are the targets; rows without one are comparison
+// measured against it (the serialization targets are issue #29's, which raised #4's). Rows with a `target` are the targets; rows without one are comparison
 // rows (other libraries, plain classes) printed for context. Everything runs on the built
 // dist/, so the numbers are what users get.
 import { do_not_optimize as keep } from 'mitata';
@@ -20,8 +20,10 @@ const { deserializeError, ModelRateLimitError, normalizeError, serializeError, T
 
 const MESSAGE = 'The search tool failed';
 
-// A user's own class, as the README tells users to write one.
-class PaymentDeclinedError extends ToolError.subclass('PaymentDeclinedError', { code: 'PAYMENT_DECLINED' }) {}
+// A user's own class, as the README tells users to write one. A 0.2 build given with --dist (to
+// set a release beside this one) has no `subclass`: there the class is 0.2's form, a plain subclass.
+const OwnClassBase = typeof ToolError.subclass === 'function' ? ToolError.subclass('PaymentDeclinedError', { code: 'PAYMENT_DECLINED' }) : ToolError;
+class PaymentDeclinedError extends OwnClassBase {}
 
 // A plain ES2022 subclass that sets three fields: what a careful user writes by hand.
 class PlainToolError extends Error {
@@ -144,10 +146,10 @@ export const groups = [
     title: 'Serialize to JSON text (one foreign cause, four fields)',
     baseline: { label: 'JSON.stringify(prebuilt plain object)', fn: () => keep(JSON.stringify(prebuilt)) },
     rows: [
-      { label: 'JSON.stringify(serializeError(err)) (defaults)', target: 0.6, fn: () => keep(JSON.stringify(serializeError(toSerialize))) },
+      { label: 'JSON.stringify(serializeError(err)) (defaults)', target: 0.7, fn: () => keep(JSON.stringify(serializeError(toSerialize))) },
       {
         label: 'JSON.stringify(serializeError(err, { redact: false }))',
-        target: 0.7,
+        target: 0.8,
         fn: () => keep(JSON.stringify(serializeError(toSerialize, REDACTION_OFF))),
       },
       {
@@ -194,7 +196,7 @@ export function checkCases() {
   const expectations = [
     [new ToolExecutionError(MESSAGE).code === 'TOOL_EXECUTION_ERROR', 'ToolExecutionError has its code'],
     [new PaymentDeclinedError(MESSAGE) instanceof ToolError, 'the user subclass is a ToolError'],
-    [new PaymentDeclinedError(MESSAGE).code === 'PAYMENT_DECLINED', 'the user subclass has its code'],
+    [OwnClassBase === ToolError || new PaymentDeclinedError(MESSAGE).code === 'PAYMENT_DECLINED', 'the user subclass has its code'],
     [JSON.stringify(serializeError(toSerialize)) === JSON.stringify(prebuilt), 'the floor is the same JSON as serializeError writes'],
     [JSON.stringify(serializeError(toSerialize, REDACTION_OFF)) === JSON.stringify(prebuilt), 'redaction changes nothing in this input'],
     [prebuilt.cause?.name === 'Error' && Object.keys(FIELDS).every((key) => key in prebuilt), 'the input has a foreign cause and four fields'],
