@@ -5,6 +5,7 @@ import { isFaultlineError } from '../base/is-faultline-error.js';
 import { isSdkTimeout, providerFailure, readProviderError, type ProviderReading } from '../recognition/provider-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { frameworkOptions, providerFields, readFrameworkError, type FrameworkReading } from '../recognition/framework-error.js';
+import { readRateLimit } from '../recognition/rate-limit-headers.js';
 import { parseRetryAfter } from '../recognition/retry-after.js';
 import { AuthenticationError, AuthorizationError, type AuthError } from './auth.js';
 
@@ -112,8 +113,11 @@ export function modelErrorFor(
   switch (failure) {
     case 'quota':
       return new ModelQuotaExceededError(message, options);
-    case 'rate-limit':
-      return new ModelRateLimitError(message, hinted);
+    case 'rate-limit': {
+      // Without a Retry-After, the limit's own reset says how long to wait.
+      const rateLimit = provider === undefined ? undefined : readRateLimit(provider.headers, provider.text);
+      return new ModelRateLimitError(message, { ...hinted, rateLimit, retryAfterMs: hinted.retryAfterMs ?? rateLimit?.resetMs });
+    }
     case 'overloaded':
       return new ModelApiError(message, { ...options, retryable: said ?? true });
     case 'content-filter':
