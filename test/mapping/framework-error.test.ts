@@ -59,7 +59,9 @@ describe('the Vercel AI SDK table', () => {
       fields: { city: 'Invalid input: expected string, received number' }, details: { toolName: 'search' },
     });
     const output = normalizeError(rows[3]?.[1]('AI_NoObjectGeneratedError'));
-    expect(output.details).toEqual({ finishReason: 'length', usage: { inputTokens: 10, outputTokens: 4096, totalTokens: 4106 } });
+    // The usage is the field every model error has (issue #31), no longer under details.
+    expect(output.details).toEqual({ finishReason: 'length' });
+    expect(output).toMatchObject({ usage: { inputTokens: 10, outputTokens: 4096, totalTokens: 4106 } });
     expect(normalizeError(rows[1]?.[1]('AI_NoSuchToolError'))).toMatchObject({ toolName: 'delete' });
   });
 

@@ -53,7 +53,9 @@ describe('the Vercel AI SDK (ai 6, @ai-sdk/openai)', () => {
     const error = normalizeError(thrown);
     expect(error).toBeInstanceOf(ModelOutputError);
     expect([error.code, error.retryable]).toEqual(['MODEL_OUTPUT_INVALID', true]);
-    expect(error.details).toMatchObject({ finishReason: 'stop', usage: { inputTokens: 7, outputTokens: 5, totalTokens: 12 } });
+    // The usage is the field every model error has (issue #31), no longer under details.
+    expect(error.details).toEqual({ finishReason: 'stop' });
+    expect(error).toMatchObject({ usage: { inputTokens: 7, outputTokens: 5, totalTokens: 12 } });
     expect(error.cause).toBe(thrown);
   });
 
