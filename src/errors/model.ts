@@ -5,6 +5,7 @@ import { isFaultlineError } from '../base/is-faultline-error.js';
 import { isSdkTimeout, providerFailure, readProviderError, type ProviderReading } from '../recognition/provider-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { frameworkOptions, providerFields, readFrameworkError, type FrameworkReading } from '../recognition/framework-error.js';
+import { readContextTokens } from '../recognition/context-length.js';
 import { readRateLimit } from '../recognition/rate-limit-headers.js';
 import { parseRetryAfter } from '../recognition/retry-after.js';
 import { AuthenticationError, AuthorizationError, type AuthError } from './auth.js';
@@ -109,7 +110,8 @@ export function modelErrorFor(
   if (kind === 'timeout' || (options.status == null && isSdkTimeout(value))) return new ModelTimeoutError(message, hinted);
   // A status the caller gives in the context counts as the value's own, read with the error's message.
   const status = options.status ?? undefined;
-  const failure = provider !== undefined ? providerFailure(provider) : status === undefined ? undefined : providerFailure({ status, text: (message ?? '').toLowerCase() });
+  const text = provider?.text ?? (message ?? '').toLowerCase();
+  const failure = provider !== undefined ? providerFailure(provider) : status === undefined ? undefined : providerFailure({ status, text });
   switch (failure) {
     case 'quota':
       return new ModelQuotaExceededError(message, options);
@@ -125,7 +127,7 @@ export function modelErrorFor(
     case 'timeout':
       return new ModelTimeoutError(message, hinted);
     case 'context-length':
-      return new ModelContextLengthError(message, options);
+      return new ModelContextLengthError(message, { ...options, ...readContextTokens(text) });
     case 'unauthenticated':
       return new AuthenticationError(message, options);
     case 'forbidden':
@@ -256,8 +258,8 @@ export class ModelContextLengthError extends /* @__PURE__ */ builtInClass(ModelE
  * or an object that does not fit the schema, a tool call in a shape the framework cannot run.
  * Retryable: generating again often succeeds. `normalizeError` gives it for the frameworks' errors
  * that say so (the AI SDK's NoObjectGeneratedError, the OpenAI Agents SDK's ModelBehaviorError,
- * LangChain's OUTPUT_PARSING_FAILURE), keeping `details.finishReason` and `details.usage` where they
- * say them.
+ * LangChain's OUTPUT_PARSING_FAILURE), keeping `details.finishReason` and `usage` where they say
+ * them.
  *
  * @example
  * ```ts

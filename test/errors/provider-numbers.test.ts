@@ -7,7 +7,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { generateText } from 'ai';
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ModelError, ModelRateLimitError, normalizeError, type FaultlineError } from '../../src/index.js';
+import { ModelContextLengthError, ModelError, ModelRateLimitError, normalizeError, type FaultlineError } from '../../src/index.js';
 import { retry } from '../../src/retry/index.js';
 import { startJsonServer, type JsonResponse, type JsonServer } from '../mapping/json-server.js';
 
@@ -137,5 +137,42 @@ describe.each(['anthropic', 'ai-sdk-anthropic'] as const)('a 429 with Anthropicâ
     const headers = { ...ANTHROPIC_HEADERS, 'anthropic-ratelimit-input-tokens-reset': 'soon' };
     const error = await classified(client, { status: 429, headers, body: ANTHROPIC_ITPM });
     expect([rateLimitOf(error), error.retryAfterMs]).toEqual([{ dimension: 'inputTokens', limit: 30000, remaining: 0 }, undefined]);
+  });
+});
+
+function contextOf(error: FaultlineError): readonly [number | undefined, number | undefined] {
+  expect(error).toBeInstanceOf(ModelContextLengthError);
+  return error instanceof ModelContextLengthError ? [error.requestedTokens, error.maxContextTokens] : [undefined, undefined];
+}
+
+const openaiError = (message: string, code: string | null): unknown => ({ error: { message, type: 'invalid_request_error', param: 'messages', code } });
+const anthropicError = (message: string): unknown => ({ type: 'error', error: { type: 'invalid_request_error', message } });
+
+describe.each(['openai', 'ai-sdk-openai'] as const)('a 400 for the context length, through %s', (client) => {
+  it.each([
+    ["This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens. Please reduce the length of the messages.", [130000, 128000]],
+    ["This model's maximum context length is 128000 tokens. However, you requested 130000 tokens (120000 in the messages, 10000 in the completion). Please reduce the length of the messages or completion.", [130000, 128000]],
+    ['Your input exceeds the context window of this model. Please adjust your input and try again.', [undefined, undefined]],
+  ] as const)('%s', async (message, numbers) => {
+    const error = await classified(client, { status: 400, body: openaiError(message, 'context_length_exceeded') });
+    expect(contextOf(error)).toEqual(numbers);
+  });
+});
+
+describe.each(['anthropic', 'ai-sdk-anthropic'] as const)('a 400 for the context length, through %s', (client) => {
+  it.each([
+    ['prompt is too long: 208310 tokens > 200000 maximum', [208310, 200000]],
+    ['input length and `max_tokens` exceed context limit: 197626 + 8192 > 200000, decrease input length or `max_tokens` and try again', [205818, 200000]],
+  ] as const)('%s', async (message, numbers) => {
+    const error = await classified(client, { status: 400, body: anthropicError(message) });
+    expect(contextOf(error)).toEqual(numbers);
+  });
+});
+
+describe('a Gemini 400 for the context length, as its REST API answers', () => {
+  it('gives the input token count and the window, from the error an HTTP client made of it', () => {
+    const body = { error: { code: 400, message: 'The input token count (1234567) exceeds the maximum number of tokens allowed (1048576).', status: 'INVALID_ARGUMENT' } };
+    const thrown = Object.assign(new Error(`got status: INVALID_ARGUMENT. ${JSON.stringify(body)}`), { status: 400, error: body.error });
+    expect(contextOf(ModelError.from(thrown, { provider: 'google' }))).toEqual([1234567, 1048576]);
   });
 });
