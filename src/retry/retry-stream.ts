@@ -3,6 +3,7 @@ import { checkType, invalidOption } from '../foundation/option-checks.js';
 import { isErrorObject } from '../foundation/error-object.js';
 import { whenAborted } from '../foundation/abort-waiters.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
+import { usageInEvent, usageOfCounts, withUsageReported, type UsageCounts } from '../foundation/provider-usage.js';
 import { aborted, setField, startAttempts, type Attempts } from './attempts.js';
 import { withoutRetry, type ErrorPolicy } from './error-policy.js';
 import { checkRetryOptions, type RetryOptions } from './retry-options.js';
@@ -105,6 +106,8 @@ async function* chunks<Chunk>(
     const held: Chunk[] = [];
     // The event the provider's stream still owes to have ended, once a chunk has shown whose it is.
     let endEvent: string | undefined;
+    // The tokens this attempt's events say it used so far.
+    let counts: UsageCounts = {};
     try {
       iterator = (await open({ attempt, signal: controller.signal }))[Symbol.asyncIterator]();
       for (;;) {
@@ -127,6 +130,7 @@ async function* chunks<Chunk>(
           break;
         }
         const chunk = next.value;
+        counts = withUsageReported(counts, usageInEvent(chunk));
         const inBand = errorOf(chunk);
         if (inBand !== undefined && inBand !== null) {
           failure = inBandFailure(inBand);
@@ -156,6 +160,10 @@ async function* chunks<Chunk>(
     // A streamed call is a model call: its failures are read as the model family reads them (a faultline
     // error passes through as it is).
     const error = ModelError.from(failure);
+    // What the failed attempt cost, for a counter that listens to onError and onRetry: what its events
+    // reported, unless the error says so itself.
+    const usage = usageOfCounts(counts);
+    if (usage !== undefined && readProperty(error, 'usage') === undefined) setField(error, 'usage', usage);
     await attempts.failed(error, attempt, outputStarted ? policyAfterOutput(attempts, error, options?.retryAfterOutput === true) : undefined);
   }
 }
