@@ -1,5 +1,6 @@
+import type { TokenUsage } from '../contract/token-usage.js';
 import { forEachItem } from '../foundation/array-items.js';
-import { reportedUsage, type ReportedUsage } from '../foundation/provider-usage.js';
+import { reportedUsage } from '../foundation/provider-usage.js';
 import { readProperty } from '../foundation/safe-read.js';
 import { toWholeNonNegative } from '../foundation/whole-number.js';
 
@@ -22,7 +23,7 @@ const MAX_REQUESTS = 10_000;
  * // { inputTokens: 7, outputTokens: 5, totalTokens: 12, cachedInputTokens: 2 }
  * ```
  */
-export function frameworkUsage(usage: unknown): ReportedUsage | undefined {
+export function frameworkUsage(usage: unknown): TokenUsage | undefined {
   if (typeof usage !== 'object' || usage === null || readProperty(usage, 'requests') === 0) return undefined;
   return reportedUsage({
     inputTokens: readProperty(usage, 'inputTokens'),
