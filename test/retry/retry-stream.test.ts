@@ -246,14 +246,17 @@ describe('retryStream and what a failed attempt cost', () => {
   const usageOf = (error: unknown): unknown => (error as { usage?: unknown } | undefined)?.usage;
   const start = (input: number): object => ({ type: 'message_start', message: { usage: { input_tokens: input, output_tokens: 1 } } });
 
-  it('gives each failed attempt’s error the usage that attempt’s events reported, as onRetry and the caller get it', async () => {
-    const heard: unknown[] = [];
+  it('gives each failed attempt’s error the usage that attempt’s events reported, as onError, onRetry and the caller get it', async () => {
+    const retried: unknown[] = [];
+    const told: unknown[] = [];
     const { open } = scripted<unknown>(
       [start(10), { throw: overloaded() }],
       [start(20), { type: 'message_delta', usage: { output_tokens: 4 } }, { throw: overloaded() }],
     );
-    const { error } = await collect(retryStream(open, { clock: fakeClock(), maxAttempts: 2, onRetry: ({ error: failed }) => heard.push(usageOf(failed)) }));
-    expect([heard, usageOf(error)]).toEqual([[{ inputTokens: 10, outputTokens: 1 }], { inputTokens: 20, outputTokens: 4 }]);
+    const { error } = await collect(retryStream(open, {
+      clock: fakeClock(), maxAttempts: 2, onRetry: ({ error: failed }) => retried.push(usageOf(failed)), onError: ({ error: failed }) => told.push(failed.usage),
+    }));
+    expect([retried, told, usageOf(error)]).toEqual([[{ inputTokens: 10, outputTokens: 1 }], [{ inputTokens: 10, outputTokens: 1 }, { inputTokens: 20, outputTokens: 4 }], { inputTokens: 20, outputTokens: 4 }]);
   });
 
   it('reads usage from the in-band error event itself: the Responses API’s response.failed', async () => {
@@ -275,7 +278,7 @@ describe('retryStream and what a failed attempt cost', () => {
   });
 
   it('keeps the usage an error says itself over what the events reported', async () => {
-    const own = Object.assign(new ModelApiError('boom', { status: 503 }), { usage: { inputTokens: 1 } });
+    const own = new ModelApiError('boom', { status: 503, usage: { inputTokens: 1 } });
     const { error } = await collect(retryStream(scripted<unknown>([start(50), { throw: own }]).open, { clock: fakeClock(), maxAttempts: 1 }));
     expect([error, usageOf(error)]).toEqual([own, { inputTokens: 1 }]);
   });

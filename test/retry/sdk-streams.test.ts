@@ -274,14 +274,22 @@ describe('the usage of a failed attempt, through the real SDKs', () => {
     expect([error?.constructor, outputStarted(error), usageOf(error)]).toEqual([ModelApiError, true, { inputTokens: 1120, outputTokens: 9, cachedInputTokens: 1000, reasoningTokens: 4 }]);
   });
 
-  it('@anthropic-ai/sdk: each failed attempt’s error has its own attempt’s usage', async () => {
+  it('@anthropic-ai/sdk: each failed attempt’s error has its own attempt’s usage; a counter on onError counts them all', async () => {
     server.script(
       [...anthropic.start({ input_tokens: 10, output_tokens: 1 }), anthropic.error('overloaded_error', 'Overloaded')],
       [...anthropic.start({ input_tokens: 20, output_tokens: 1 }), anthropic.error('overloaded_error', 'Overloaded')],
     );
     const heard: unknown[] = [];
-    const { error } = await collect(retryStream(() => anthropicClient().messages.create({ ...params, stream: true }), { clock, maxAttempts: 2, onRetry: ({ error: failed }) => heard.push(usageOf(failed)) }));
-    expect([heard, usageOf(error), server.requests()]).toEqual([[{ inputTokens: 10, outputTokens: 1 }], { inputTokens: 20, outputTokens: 1 }, 2]);
+    const spent = { inputTokens: 0, outputTokens: 0 };
+    const { error } = await collect(retryStream(() => anthropicClient().messages.create({ ...params, stream: true }), {
+      clock, maxAttempts: 2,
+      onRetry: ({ error: failed }) => heard.push(usageOf(failed)),
+      onError: ({ error: failed }) => {
+        spent.inputTokens += failed.usage?.inputTokens ?? 0;
+        spent.outputTokens += failed.usage?.outputTokens ?? 0;
+      },
+    }));
+    expect([heard, usageOf(error), spent, server.requests()]).toEqual([[{ inputTokens: 10, outputTokens: 1 }], { inputTokens: 20, outputTokens: 1 }, { inputTokens: 30, outputTokens: 2 }, 2]);
   });
 
   it('openai chat completions: the usage chunk, then an error chunk', async () => {
