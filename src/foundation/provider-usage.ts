@@ -61,6 +61,20 @@ export function usageInEvent(chunk: unknown): unknown {
 }
 
 /**
+ * The usage one provider event or response reports on its own, or undefined: {@link usageInEvent}
+ * read into faultline's names. For a reader of a single value (a `response.failed` event given to
+ * `ModelError.from`); a stream's events are added up with {@link withUsageReported}.
+ *
+ * @example
+ * ```ts
+ * usageOfEvent({ type: 'response.failed', response: { usage: { input_tokens: 9, output_tokens: 2, total_tokens: 11 } } }); // { inputTokens: 9, outputTokens: 2, totalTokens: 11 }
+ * ```
+ */
+export function usageOfEvent(event: unknown): ReportedUsage | undefined {
+  return usageOfCounts(withUsageReported({}, usageInEvent(event)));
+}
+
+/**
  * The usage the counts stand for, or undefined when none was reported. `inputTokens` counts every input
  * token, those read from or written to a cache included (OpenAI's `prompt_tokens` and `input_tokens`
  * do; Anthropic's `input_tokens` does not, so its two cache counters are added); `cachedInputTokens`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportedUsage, usageInEvent, usageOfCounts, withUsageReported, type UsageCounts } from '../../src/foundation/provider-usage.js';
+import { reportedUsage, usageInEvent, usageOfCounts, usageOfEvent, withUsageReported, type UsageCounts } from '../../src/foundation/provider-usage.js';
 
 const usageOf = (...reports: unknown[]): unknown => usageOfCounts(reports.reduce<UsageCounts>(withUsageReported, {}));
 
@@ -75,6 +75,24 @@ describe('usageInEvent', () => {
     ['undefined', undefined, undefined],
   ])('%s', (_, chunk, expected) => {
     expect(usageInEvent(chunk)).toBe(expected);
+  });
+});
+
+describe('usageOfEvent', () => {
+  it('reads the usage one event carries into faultline’s names', () => {
+    expect(usageOfEvent({ type: 'response.failed', response: { usage: { input_tokens: 9, output_tokens: 2, total_tokens: 11, input_tokens_details: { cached_tokens: 4 } } } }))
+      .toEqual({ inputTokens: 9, outputTokens: 2, totalTokens: 11, cachedInputTokens: 4 });
+    expect(usageOfEvent({ type: 'message_start', message: { usage: { input_tokens: 3, cache_read_input_tokens: 7, output_tokens: 1 } } }))
+      .toEqual({ inputTokens: 10, outputTokens: 1, cachedInputTokens: 7 });
+  });
+
+  it.each<[string, unknown]>([
+    ['an event whose usage is null', { type: 'response.failed', response: { usage: null } }],
+    ['an error event', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }],
+    ['an Error', new Error('boom')],
+    ['undefined', undefined],
+  ])('%s: no usage', (_, event) => {
+    expect(usageOfEvent(event)).toBeUndefined();
   });
 });
 
