@@ -54,7 +54,9 @@ const WHERE = 'retryStream';
  * ends before its end event (Anthropic's `message_stop`, the Responses API's `response.completed`, a chat
  * completion's `finish_reason`): a retryable ModelApiError with `details.endEvent`. A failure after output is
  * thrown at once, as a model error with `outputStarted: true`, since replaying would show the text
- * twice; pass `retryAfterOutput: true` when you can resume or discard it. Breaking out of the loop
+ * twice; pass `retryAfterOutput: true` when you can resume or discard it. Each failed attempt's error
+ * carries the `usage` that attempt's events reported (Anthropic's `message_start` and `message_delta`,
+ * a chat completion's usage chunk, the Responses API's `response.usage`), unless it carries its own. Breaking out of the loop
  * early ends the underlying stream (its `return()` is called and the signal aborts). A control signal
  * that `open` or the stream throws (`isControlSignal`: a LangGraph interrupt, or, once the caller's
  * `signal` has aborted, its reason or an AbortError) is rethrown as it is, after the stream is closed:
