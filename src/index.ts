@@ -9,13 +9,15 @@ export type { FaultlineCode } from './errors/faultline-code.js';
 export { ErrorCategory } from './foundation/category.js';
 export { isControlSignal } from './foundation/control-signal.js';
 export type { ErrorClass, FamilySpec, SubclassSpec } from './base/class-spec.js';
-export type { FieldOptionsOf, FieldsOf, FieldTable, FieldType, FieldValue } from './contract/class-fields.js';
+export type { BuiltInFieldType, FieldOptionsOf, FieldsOf, FieldTable, FieldType, FieldValue } from './contract/class-fields.js';
+export type { TokenUsage } from './contract/token-usage.js';
+export type { RateLimit, RateLimitDimension } from './contract/rate-limit.js';
 export type { ErrorDetails, ErrorDetailValue, JsonObject, JsonValue } from './foundation/json.js';
 
 export {
   ModelError, ModelRateLimitError, ModelTimeoutError, ModelApiError, ModelContextLengthError, ModelQuotaExceededError,
   ModelContentFilterError, ModelOutputError, isRetryableStatus,
-  type ModelErrorOptions, type ModelTimeoutErrorOptions, type ModelContext,
+  type ModelErrorOptions, type ModelTimeoutErrorOptions, type ModelRateLimitErrorOptions, type ModelContextLengthErrorOptions, type ModelContext,
 } from './errors/model.js';
 export {
   ToolError, ToolNotFoundError, ToolPermissionError, ToolExecutionError, ToolTimeoutError,

@@ -4,7 +4,8 @@ import {
   SecurityError, StorageError, TimeoutError, ToolError, ToolNotFoundError, ToolTimeoutError, TransientError, UnknownError,
   ValidationError, type FaultlineErrorOptions,
 } from '../src/index.js';
-import type { AgentAbortedError, AuthenticationError, ErrorDetails } from '../src/index.js';
+import type { AgentAbortedError, AuthenticationError, ErrorDetails, RateLimit, TokenUsage } from '../src/index.js';
+import { ModelContextLengthError } from '../src/index.js';
 
 class PaymentDeclinedError extends ToolError.subclass('PaymentDeclinedError', { code: 'PAYMENT_DECLINED', fields: { amount: 'whole' } }) {}
 
@@ -222,6 +223,24 @@ describe('outputStarted', () => {
     expectTypeOf(new ModelApiError({ outputStarted: true }).outputStarted).toEqualTypeOf<boolean | undefined>();
     // @ts-expect-error: outputStarted is a boolean
     new ModelApiError({ outputStarted: 'yes' });
+  });
+});
+
+describe('usage, rateLimit, requestedTokens and maxContextTokens (issue #31)', () => {
+  it('are typed fields of their classes, and options of theirs alone', () => {
+    expectTypeOf(new ModelApiError({ usage: { inputTokens: 3 } }).usage).toEqualTypeOf<TokenUsage | undefined>();
+    expectTypeOf(new ModelRateLimitError().rateLimit).toEqualTypeOf<RateLimit | undefined>();
+    expectTypeOf(new ModelRateLimitError().rateLimit?.dimension).toEqualTypeOf<'requests' | 'tokens' | 'inputTokens' | 'outputTokens' | undefined>();
+    expectTypeOf(new ModelContextLengthError().requestedTokens).toEqualTypeOf<number | undefined>();
+    expectTypeOf(new ModelContextLengthError().maxContextTokens).toEqualTypeOf<number | undefined>();
+    // @ts-expect-error: rateLimit belongs to ModelRateLimitError
+    new ModelApiError({ rateLimit: { dimension: 'tokens' } });
+    // @ts-expect-error: a dimension is one of four
+    new ModelRateLimitError({ rateLimit: { dimension: 'minutes' } });
+    // @ts-expect-error: usage holds the five counts alone
+    new ModelApiError({ usage: { promptTokens: 3 } });
+    // @ts-expect-error: usage is offered to no class of yours
+    ToolError.subclass('CostlyError', { fields: { spent: 'usage' } });
   });
 });
 

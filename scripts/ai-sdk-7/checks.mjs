@@ -117,12 +117,13 @@ try {
     assertEqual([thrown?.name, error instanceof ModelRateLimitError, error.retryAfterMs, error.details?.attempts, requests, error.cause === thrown], ['AI_RetryError', true, 5, 3, 3, true], 'name, class, retryAfterMs, attempts, requests, cause');
   });
 
-  await check('ai 7 generateObject given text that is not the schema: ModelOutputError', async () => {
+  await check('ai 7 generateObject given text that is not the schema: ModelOutputError, with the usage ai 7 reported (its details alone)', async () => {
     script(completion({ content: 'Sure! The weather is nice.' }));
     let thrown;
     try { await generateObject({ model: openai(), schema: z.object({ city: z.string() }), prompt: 'Weather?' }); } catch (error) { thrown = error; }
     const error = normalizeError(thrown);
     assertEqual([thrown?.name, error instanceof ModelOutputError, error.retryable], ['AI_NoObjectGeneratedError', true, true], 'name, class, retryable');
+    assertEqual([error.usage, error.details], [{ inputTokens: 7, outputTokens: 5, totalTokens: 12, cachedInputTokens: 0, reasoningTokens: 0 }, { finishReason: 'stop' }], 'usage, details');
   });
 
   await check('ai 7 a call to an unknown tool: ToolNotFoundError naming it', async () => {

@@ -1,4 +1,4 @@
-import type { FieldTable, FieldType } from '../contract/class-fields.js';
+import { CLASS_FIELD_TYPES, type BuiltInFieldTable, type FieldType } from '../contract/class-fields.js';
 import { HEAD_KEYS, OPTIONAL_KEYS, RESERVED_KEYS, TAIL_KEYS } from '../contract/key-order.js';
 import { CLASS_NAME, ERROR_BRAND } from '../foundation/brand.js';
 import { isErrorCategory } from '../foundation/category.js';
@@ -32,6 +32,16 @@ const SPEC_KEYS = ['code', 'message', 'retryable', 'status', 'category', 'fields
 function isReservedField(field: string): boolean {
   const reserved: readonly (readonly string[])[] = [HEAD_KEYS, OPTIONAL_KEYS, TAIL_KEYS, RESERVED_KEYS, ['__proto__']];
   return reserved.some((keys) => keys.includes(field));
+}
+
+/**
+ * Whether a field name is one of the built-in fields with a shape of their own (`usage`, `rateLimit`):
+ * a class of yours cannot declare that shape, and any other value under the name would not read back.
+ */
+function hasBuiltInShape(field: string): boolean {
+  if (!Object.hasOwn(CLASS_FIELD_TYPES, field)) return false;
+  const type = CLASS_FIELD_TYPES[field as keyof typeof CLASS_FIELD_TYPES];
+  return !FIELD_TYPES.includes(type as FieldType);
 }
 
 /** The declared name of the abstract base and of every built-in class: a class of yours may take none of them. */
@@ -103,6 +113,12 @@ function checkFields(call: string, name: string, fields: unknown, required: unkn
             `Name your field for what it holds instead, such as ${field}Detail.`,
         );
       }
+      if (hasBuiltInShape(field)) {
+        throw new TypeError(
+          `${call}('${name}', spec): fields.${field} is the name of a field of faultline's model errors, whose shape the contract fixes. ` +
+            `Name your field for what it holds instead, such as ${field}Detail.`,
+        );
+      }
       if (!FIELD_TYPES.includes(type as FieldType)) {
         throw new TypeError(`${call}('${name}', spec): fields.${field} has the unknown type ${describe(type)}; a field type is one of ${FIELD_TYPES.map((t) => `'${t}'`).join(', ')}.`);
       }
@@ -142,8 +158,8 @@ export function declareClass<Parent extends Constructor>(parent: Parent, name: s
   const { retryable } = spec;
   if (typeof retryable === 'function') defineComputed(proto, 'retryable', retryable as (error: ErrorFields) => unknown);
   else if (retryable !== undefined) define(proto, 'retryable', retryable, true);
-  const inherited = (parent.prototype as { [FIELD_TABLE]?: FieldTable })[FIELD_TABLE];
-  const own = spec.fields as FieldTable | undefined;
+  const inherited = (parent.prototype as { [FIELD_TABLE]?: BuiltInFieldTable })[FIELD_TABLE];
+  const own = spec.fields as BuiltInFieldTable | undefined;
   define(proto, FIELD_TABLE, own === undefined ? inherited : { ...inherited, ...own }, false);
   define(proto, CLASS_NAME, name, false);
   // Its errors carry the brand even before the abstract base has installed its own (installRoot): an

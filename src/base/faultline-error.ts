@@ -1,7 +1,7 @@
 import { keptMessage, rememberGivenMessage } from '../redaction/message-redaction.js';
 import { chainDeclares, CLASS_NAME, declaredPrototypeOf, ERROR_BRAND, hasFaultlineBrand } from '../foundation/brand.js';
 import type { ErrorCategory } from '../foundation/category.js';
-import type { BaseFields, FieldOptionsOf, FieldTable } from '../contract/class-fields.js';
+import type { BaseFields, BuiltInFieldTable, FieldOptionsOf, FieldTable } from '../contract/class-fields.js';
 import { serializeFaultline } from '../serialization/serialize-faultline.js';
 import type { ErrorFields } from './error-fields.js';
 import type { SerializedError, Truncation } from '../contract/serialized-error.js';
@@ -231,7 +231,7 @@ export function installRoot(): void {
  * types (typescript-eslint's no-unsafe-class-instance-assignment) see the whole hierarchy.
  */
 // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- the default: a class that declares no field of its own
-export function builtInClass<Class extends AnyErrorClass, const Fields extends FieldTable = Record<never, never>>(
+export function builtInClass<Class extends AnyErrorClass, const Fields extends BuiltInFieldTable = Record<never, never>>(
   parent: Class,
   name: string,
   spec: BuiltInSpec<Fields>,
@@ -240,7 +240,7 @@ export function builtInClass<Class extends AnyErrorClass, const Fields extends F
 }
 
 /** What a built-in class declares. */
-interface BuiltInSpec<Fields extends FieldTable> {
+interface BuiltInSpec<Fields extends BuiltInFieldTable> {
   readonly code: string;
   readonly message: string;
   readonly category?: ErrorCategory;

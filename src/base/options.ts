@@ -1,5 +1,7 @@
 import { FIELD_TABLE } from './declare-class.js';
-import { BASE_FIELDS, type BaseFieldName, type BaseFieldOptions, type FieldTable, type FieldType } from '../contract/class-fields.js';
+import { BASE_FIELDS, type BaseFieldName, type BaseFieldOptions, type BuiltInFieldTable, type BuiltInFieldType } from '../contract/class-fields.js';
+import { RATE_LIMIT_DIMENSIONS, RATE_LIMIT_NUMBERS } from '../contract/rate-limit.js';
+import { TOKEN_USAGE_KEYS } from '../contract/token-usage.js';
 import { setOwn } from '../foundation/own-property.js';
 import { isPlainObject } from '../foundation/plain-object.js';
 import { toWholeNonNegative } from '../foundation/whole-number.js';
@@ -69,7 +71,7 @@ export function assignOptions(error: object, options: object): void {
   } catch {
     return;
   }
-  let table: FieldTable | undefined;
+  let table: BuiltInFieldTable | undefined;
   let unknown: Record<string, unknown> | undefined;
   for (const key of keys) {
     if (isSkipped(key)) continue;
@@ -94,9 +96,11 @@ export function assignOptions(error: object, options: object): void {
       if (kept !== undefined) target[key] = kept;
       continue;
     }
-    table ??= (error as { readonly [FIELD_TABLE]?: FieldTable })[FIELD_TABLE] ?? {};
+    table ??= (error as { readonly [FIELD_TABLE]?: BuiltInFieldTable })[FIELD_TABLE] ?? {};
     const type = Object.hasOwn(table, key) ? table[key] : undefined;
     const kept = type === undefined ? undefined : fieldValue(type, value);
+    // A shape with nothing in it (`usage: {}`) says nothing: no field, and nothing lost.
+    if (kept === NOTHING) continue;
     // A key naming a method (toString, toJSON) would replace it on this error: not a field.
     if (kept !== undefined && typeof target[key] !== 'function') target[key] = kept;
     else setOwn((unknown ??= {}), key, value);
@@ -114,7 +118,7 @@ function delayKept(value: unknown): number | undefined {
 }
 
 /** A declared field's value as its type keeps it, or undefined when it is of another type. */
-function fieldValue(type: FieldType, value: unknown): unknown {
+function fieldValue(type: BuiltInFieldType, value: unknown): unknown {
   switch (type) {
     case 'string':
       return typeof value === 'string' ? value : undefined;
@@ -128,7 +132,38 @@ function fieldValue(type: FieldType, value: unknown): unknown {
       return isStringRecord(value) ? value : undefined;
     case 'json':
       return value;
+    case 'usage':
+      return shapeKept(value, TOKEN_USAGE_KEYS, undefined);
+    case 'rateLimit':
+      return shapeKept(value, RATE_LIMIT_NUMBERS, 'dimension');
   }
+}
+
+/** What {@link shapeKept} gives for a shape whose every key is undefined. */
+const NOTHING: unique symbol = Symbol('nothing');
+
+/**
+ * A built-in shape (`usage`, `rateLimit`) as kept: a copy that holds each of its whole-number keys
+ * (rounded as a `whole` field is) and, for a rate limit, its `dimension`. Anything else, an unknown key
+ * or a value of another type, leaves it `undefined`, so that the whole value is kept under `details`
+ * rather than cut down to a part that would look like what the provider said.
+ */
+function shapeKept(value: unknown, numbers: readonly string[], dimensionKey: 'dimension' | undefined): object | typeof NOTHING | undefined {
+  if (!isPlainObject(value)) return undefined;
+  const kept: Record<string, unknown> = {};
+  try {
+    for (const [key, given] of Object.entries(value)) {
+      if (given === undefined) continue;
+      if (key === dimensionKey) {
+        if (!RATE_LIMIT_DIMENSIONS.includes(given as never)) return undefined;
+      } else if (!numbers.includes(key) || toWholeNonNegative(given) === undefined) return undefined;
+      kept[key] = key === dimensionKey ? given : toWholeNonNegative(given);
+    }
+  } catch {
+    return undefined; // a getter that throws: kept under details, where the serializer reads it guarded
+  }
+  if (dimensionKey !== undefined && kept[dimensionKey] === undefined) return Object.keys(kept).length === 0 ? NOTHING : undefined;
+  return Object.keys(kept).length === 0 ? NOTHING : kept;
 }
 
 function isStringRecord(value: unknown): boolean {

@@ -1,4 +1,6 @@
 import type { ErrorDetails, JsonValue } from '../foundation/json.js';
+import type { RateLimit } from './rate-limit.js';
+import type { TokenUsage } from './token-usage.js';
 
 /**
  * How a class's own field is kept and written: `string`, `number` (any finite number), `whole` (a whole
@@ -7,11 +9,22 @@ import type { ErrorDetails, JsonValue } from '../foundation/json.js';
  */
 export type FieldType = 'string' | 'number' | 'whole' | 'boolean' | 'stringRecord' | 'json';
 
+/**
+ * The field types of faultline's own classes: those of {@link FieldType}, and two shapes of their own
+ * that `subclass` does not offer: `usage` ({@link TokenUsage}) and `rateLimit` ({@link RateLimit}).
+ * A constructor option that is not exactly of its shape is kept under `details`, as any option of
+ * another type is.
+ */
+export type BuiltInFieldType = FieldType | 'usage' | 'rateLimit';
+
 /** A class's own fields by name, with how each is kept and written. */
 export type FieldTable = { readonly [field: string]: FieldType };
 
+/** The fields of one of faultline's own classes by name: a {@link FieldTable} that may use the built-in shapes. */
+export type BuiltInFieldTable = { readonly [field: string]: BuiltInFieldType };
+
 /** The value a field of type `T` holds. */
-export type FieldValue<T extends FieldType> = T extends 'string'
+export type FieldValue<T extends BuiltInFieldType> = T extends 'string'
   ? string
   : T extends 'number' | 'whole'
     ? number
@@ -19,13 +32,17 @@ export type FieldValue<T extends FieldType> = T extends 'string'
       ? boolean
       : T extends 'stringRecord'
         ? Readonly<Record<string, string>>
-        : JsonValue;
+        : T extends 'usage'
+          ? TokenUsage
+          : T extends 'rateLimit'
+            ? RateLimit
+            : JsonValue;
 
 /**
  * The instance fields a table declares, read-only: those named in `Required` always set, the others
  * optional. Their TSDoc is the table's.
  */
-export type FieldsOf<Table extends FieldTable, Required extends PropertyKey = never> = {
+export type FieldsOf<Table extends BuiltInFieldTable, Required extends PropertyKey = never> = {
   readonly [K in keyof Table as K extends Required ? never : K]?: FieldValue<Table[K]> | undefined;
 } & {
   readonly [K in keyof Table as K extends Required ? K : never]: FieldValue<Table[K]>;
@@ -35,7 +52,7 @@ export type FieldsOf<Table extends FieldTable, Required extends PropertyKey = ne
  * The constructor options a table declares. An optional field also takes `null` and `undefined`,
  * skipped, so that `timeoutMs: header ?? undefined` compiles under `exactOptionalPropertyTypes`.
  */
-export type FieldOptionsOf<Table extends FieldTable, Required extends PropertyKey = never> = {
+export type FieldOptionsOf<Table extends BuiltInFieldTable, Required extends PropertyKey = never> = {
   readonly [K in keyof Table as K extends Required ? never : K]?: FieldValue<Table[K]> | null | undefined;
 } & {
   readonly [K in keyof Table as K extends Required ? K : never]: FieldValue<Table[K]>;
@@ -91,6 +108,32 @@ export const MODEL_FIELDS = {
    * output twice: set by `retryStream`; `classify` then gives no retry. Absent when no output was shown.
    */
   outputStarted: 'boolean',
+  /**
+   * What the failed call cost, as the provider or framework reported it before the failure. Absent
+   * when nothing was reported: never a guessed zero.
+   */
+  usage: 'usage',
+} as const;
+
+/** Fields of ModelRateLimitError. */
+export const RATE_LIMIT_FIELDS = {
+  /**
+   * The limit the request hit, read from the provider's rate-limit headers: the one with nothing
+   * `remaining`, or the one the provider's message names. Absent when the headers say neither.
+   */
+  rateLimit: 'rateLimit',
+} as const;
+
+/** Fields of ModelContextLengthError. */
+export const CONTEXT_LENGTH_FIELDS = {
+  /**
+   * The tokens the request needed, as the provider's error counts them: its input, plus the output it
+   * asked for where the provider adds it in (OpenAI's "you requested N tokens (X in the messages, Y in
+   * the completion)", Anthropic's "input length and `max_tokens` exceed context limit: X + Y > Z").
+   */
+  requestedTokens: 'whole',
+  /** The model's context window in tokens, as the provider's error states it. */
+  maxContextTokens: 'whole',
 } as const;
 
 /** Fields of every tool error. */
@@ -151,6 +194,8 @@ export const VALIDATION_FIELDS = {
 export const CLASS_FIELD_TYPES = /* @__PURE__ */ Object.assign(
   {},
   MODEL_FIELDS,
+  RATE_LIMIT_FIELDS,
+  CONTEXT_LENGTH_FIELDS,
   TOOL_FIELDS,
   AGENT_FIELDS,
   AGENT_MAX_ITERATIONS_FIELDS,
@@ -160,6 +205,8 @@ export const CLASS_FIELD_TYPES = /* @__PURE__ */ Object.assign(
   TIMEOUT_FIELDS,
   VALIDATION_FIELDS,
 ) as typeof MODEL_FIELDS &
+  typeof RATE_LIMIT_FIELDS &
+  typeof CONTEXT_LENGTH_FIELDS &
   typeof TOOL_FIELDS &
   typeof AGENT_FIELDS &
   typeof AGENT_MAX_ITERATIONS_FIELDS &

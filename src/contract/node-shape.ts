@@ -1,5 +1,7 @@
 import { BASE_FIELDS, CLASS_FIELD_TYPES } from './class-fields.js';
 import { FOREIGN_KEYS, RESERVED_KEYS } from './key-order.js';
+import { RATE_LIMIT_DIMENSIONS, RATE_LIMIT_NUMBERS } from './rate-limit.js';
+import { TOKEN_USAGE_KEYS } from './token-usage.js';
 import { isErrorCategory } from '../foundation/category.js';
 
 /*
@@ -65,7 +67,7 @@ export function isForeignNode(value: unknown): boolean {
  * fields, and the reserved keys no node may carry. `undefined` for a key that may hold any JSON
  * value (a cause, a user class's field) or that {@link hasRequired} checks.
  */
-export type FieldRule = 'whole' | 'string' | 'boolean' | 'strings' | 'record' | 'array' | 'truncation' | 'stringRecord' | 'reserved';
+export type FieldRule = 'whole' | 'string' | 'boolean' | 'strings' | 'record' | 'array' | 'truncation' | 'stringRecord' | 'usage' | 'rateLimit' | 'reserved';
 
 /** The rule of each type of base field (BASE_FIELDS). */
 const BASE_FIELD_RULES = { whole: 'whole', string: 'string', recommendations: 'strings', details: 'record' } as const;
@@ -116,6 +118,10 @@ export function fitsRule(rule: FieldRule | undefined, value: unknown): boolean {
       return isTruncation(value);
     case 'stringRecord':
       return isPlainObject(value) && Object.values(value).every((item) => typeof item === 'string');
+    case 'usage':
+      return isTokenUsage(value);
+    case 'rateLimit':
+      return isRateLimit(value);
     case 'reserved':
       return false;
   }
@@ -135,6 +141,25 @@ export function isTruncation(value: unknown): boolean {
       : key === 'errors' || key === 'message' || key === 'stack' ? isWhole(field) || field === undefined
       : key === 'details' || key === 'strings' ? field === true || field === undefined
       : false;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** Whether a value is a `usage` field: an object of the five token counts, each a whole number or undefined, and nothing else. */
+export function isTokenUsage(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  for (const [key, field] of Object.entries(value)) {
+    if (!(TOKEN_USAGE_KEYS as readonly string[]).includes(key) || !(isWhole(field) || field === undefined)) return false;
+  }
+  return true;
+}
+
+/** Whether a value is a `rateLimit` field: `{ dimension, limit?, remaining?, resetMs? }`, the numbers whole, and nothing else. */
+export function isRateLimit(value: unknown): boolean {
+  if (!isObject(value) || !RATE_LIMIT_DIMENSIONS.includes((value as { dimension?: never }).dimension as never)) return false;
+  for (const [key, field] of Object.entries(value)) {
+    const ok = key === 'dimension' || ((RATE_LIMIT_NUMBERS as readonly string[]).includes(key) && (isWhole(field) || field === undefined));
     if (!ok) return false;
   }
   return true;

@@ -1,15 +1,23 @@
 import { builtInClass, FaultlineError } from '../base/faultline-error.js';
 import type { FaultlineErrorOptions } from '../base/options.js';
-import { MODEL_FIELDS, TIMEOUT_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
+import { CONTEXT_LENGTH_FIELDS, MODEL_FIELDS, RATE_LIMIT_FIELDS, TIMEOUT_FIELDS, type FieldOptionsOf, type FieldsOf } from '../contract/class-fields.js';
 import { isFaultlineError } from '../base/is-faultline-error.js';
 import { isSdkTimeout, providerFailure, readProviderError, type ProviderReading } from '../recognition/provider-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { frameworkOptions, providerFields, readFrameworkError, type FrameworkReading } from '../recognition/framework-error.js';
+import { readContextTokens } from '../recognition/context-length.js';
+import { readRateLimit } from '../recognition/rate-limit-headers.js';
 import { parseRetryAfter } from '../recognition/retry-after.js';
 import { AuthenticationError, AuthorizationError, type AuthError } from './auth.js';
 
 /** Options of every model error: the provider and model that failed. */
 export interface ModelErrorOptions extends FaultlineErrorOptions, FieldOptionsOf<typeof MODEL_FIELDS> {}
+
+/** Options of {@link ModelRateLimitError}: which limit the request hit. */
+export interface ModelRateLimitErrorOptions extends ModelErrorOptions, FieldOptionsOf<typeof RATE_LIMIT_FIELDS> {}
+
+/** Options of {@link ModelContextLengthError}: the tokens the request needed, and the model's context window. */
+export interface ModelContextLengthErrorOptions extends ModelErrorOptions, FieldOptionsOf<typeof CONTEXT_LENGTH_FIELDS> {}
 
 /** Options of {@link ModelTimeoutError}. */
 export interface ModelTimeoutErrorOptions extends ModelErrorOptions, FieldOptionsOf<typeof TIMEOUT_FIELDS> {}
@@ -102,12 +110,16 @@ export function modelErrorFor(
   if (kind === 'timeout' || (options.status == null && isSdkTimeout(value))) return new ModelTimeoutError(message, hinted);
   // A status the caller gives in the context counts as the value's own, read with the error's message.
   const status = options.status ?? undefined;
-  const failure = provider !== undefined ? providerFailure(provider) : status === undefined ? undefined : providerFailure({ status, text: (message ?? '').toLowerCase() });
+  const text = provider?.text ?? (message ?? '').toLowerCase();
+  const failure = provider !== undefined ? providerFailure(provider) : status === undefined ? undefined : providerFailure({ status, text });
   switch (failure) {
     case 'quota':
       return new ModelQuotaExceededError(message, options);
-    case 'rate-limit':
-      return new ModelRateLimitError(message, hinted);
+    case 'rate-limit': {
+      // Without a Retry-After, the limit's own reset says how long to wait.
+      const rateLimit = provider === undefined ? undefined : readRateLimit(provider.headers, provider.text);
+      return new ModelRateLimitError(message, { ...hinted, rateLimit, retryAfterMs: hinted.retryAfterMs ?? rateLimit?.resetMs });
+    }
     case 'overloaded':
       return new ModelApiError(message, { ...options, retryable: said ?? true });
     case 'content-filter':
@@ -115,7 +127,7 @@ export function modelErrorFor(
     case 'timeout':
       return new ModelTimeoutError(message, hinted);
     case 'context-length':
-      return new ModelContextLengthError(message, options);
+      return new ModelContextLengthError(message, { ...options, ...readContextTokens(text) });
     case 'unauthenticated':
       return new AuthenticationError(message, options);
     case 'forbidden':
@@ -134,19 +146,28 @@ export function modelErrorFor(
   return new ModelError(message, hinted);
 }
 
+// The instance fields are declared by RATE_LIMIT_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface ModelRateLimitError extends FieldsOf<typeof RATE_LIMIT_FIELDS> {}
+
 /**
  * The provider rate-limited the request. Retryable; set `retryAfterMs` from the provider's
- * `Retry-After` headers.
+ * `Retry-After` headers, and `rateLimit` from its rate-limit headers.
  *
  * @example
  * ```ts
- * throw new ModelRateLimitError(undefined, { provider: 'openai', retryAfterMs: 2000, status: 429 });
+ * throw new ModelRateLimitError(undefined, {
+ *   provider: 'openai',
+ *   retryAfterMs: 2000,
+ *   status: 429,
+ *   rateLimit: { dimension: 'tokens', limit: 30000, remaining: 0, resetMs: 2000 },
+ * });
  * ```
  */
 export class ModelRateLimitError extends /* @__PURE__ */ builtInClass(ModelError, 'ModelRateLimitError', {
   code: 'MODEL_RATE_LIMITED',
   message: 'The model provider rate-limited the request',
   retryable: true,
+  fields: RATE_LIMIT_FIELDS,
 }) {}
 
 // The instance fields are declared by TIMEOUT_FIELDS (src/contract/class-fields.ts), with their TSDoc.
@@ -213,10 +234,23 @@ export class ModelContentFilterError extends /* @__PURE__ */ builtInClass(ModelE
   retryable: false,
 }) {}
 
-/** The input does not fit the model's context window. Not retryable as is: shorten it first. */
+// The instance fields are declared by CONTEXT_LENGTH_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+export interface ModelContextLengthError extends FieldsOf<typeof CONTEXT_LENGTH_FIELDS> {}
+
+/**
+ * The input does not fit the model's context window. Not retryable as is: shorten it first, or move
+ * to a model with a larger window (`fallbackModelFor` in faultline/retry reads `requestedTokens`).
+ *
+ * @example
+ * ```ts
+ * const error = new ModelContextLengthError({ provider: 'openai', model: 'gpt-4o', requestedTokens: 130000, maxContextTokens: 128000 });
+ * error.maxContextTokens; // 128000
+ * ```
+ */
 export class ModelContextLengthError extends /* @__PURE__ */ builtInClass(ModelError, 'ModelContextLengthError', {
   code: 'MODEL_CONTEXT_LENGTH_EXCEEDED',
   message: "The input exceeds the model's context length",
+  fields: CONTEXT_LENGTH_FIELDS,
 }) {}
 
 /**
@@ -224,8 +258,8 @@ export class ModelContextLengthError extends /* @__PURE__ */ builtInClass(ModelE
  * or an object that does not fit the schema, a tool call in a shape the framework cannot run.
  * Retryable: generating again often succeeds. `normalizeError` gives it for the frameworks' errors
  * that say so (the AI SDK's NoObjectGeneratedError, the OpenAI Agents SDK's ModelBehaviorError,
- * LangChain's OUTPUT_PARSING_FAILURE), keeping `details.finishReason` and `details.usage` where they
- * say them.
+ * LangChain's OUTPUT_PARSING_FAILURE), keeping `details.finishReason` and `usage` where they say
+ * them.
  *
  * @example
  * ```ts

@@ -2,6 +2,7 @@ import type { ErrorCategory } from '../foundation/category.js';
 import { JSON_RPC_CATEGORY_CODES, readJsonRpcCode } from '../foundation/json-rpc-codes.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
 import { fieldFits, hasNodeHead } from '../contract/node-shape.js';
+import { frameworkUsage } from './framework-usage.js';
 import { readProviderError } from './provider-error.js';
 import { langChainRetryable } from './retryable-stamp.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -56,16 +57,16 @@ const agents = (read?: (value: object) => Extra): ((value: object) => Extra | fa
 const limit = (value: object): Extra => ({ options: { maxIterations: Number(/\d+/.exec(readString(value, 'message') ?? '')?.[0]) || undefined } });
 const guardrail = (value: object): Extra => ({ options: { policy: readString(readProperty(readProperty(value, 'result'), 'guardrail'), 'name') } });
 const timeout = (value: object): Extra => ({ options: { toolName: readString(value, 'toolName'), timeoutMs: readProperty(value, 'timeoutMs') } });
+// What the run had used when its model failed: the usage of its state, every request of the run counted.
+const runUsage = (value: object): unknown => frameworkUsage(readProperty(readProperty(value, 'state'), 'usage'));
+const ofRun = (value: object): Extra => ({ options: { usage: runUsage(value) } });
+const modelTimeout = (value: object): Extra => ({ options: { timeoutMs: readProperty(value, 'timeoutMs'), usage: runUsage(value) } });
 function toolInput(value: object): Extra {
   const cause = readProperty(value, 'cause') ?? readProperty(value, 'originalError');
   // The schema's issues: a ZodError, or the AI SDK's TypeValidationError over one.
   const fields = zodIssueFields(cause) ?? zodIssueFields(readProperty(cause, 'cause'));
   const call = readProperty(readProperty(readProperty(value, 'toolInvocation'), 'details'), 'toolCall');
   return { options: { toolName: readString(value, 'toolName') ?? readString(call, 'name'), fields } };
-}
-function tokens(usage: unknown): Record<string, unknown> | undefined {
-  if (typeof usage !== 'object' || usage === null) return undefined;
-  return { inputTokens: readProperty(usage, 'inputTokens'), outputTokens: readProperty(usage, 'outputTokens'), totalTokens: readProperty(usage, 'totalTokens') };
 }
 
 // By `name`, the AI SDK's with or without its `AI_` prefix. Built on first use, so that a bundle that
@@ -80,16 +81,16 @@ const rulesByName = (): Readonly<Record<string, Rule>> => (byName ??= {
   ToolCallRepairError: ['wrapped', (value) => ({ wraps: readProperty(value, 'originalError') })],
   NoSuchToolError: ['tool-not-found', (value) => ({ options: { toolName: readString(value, 'toolName'), availableTools: readProperty(value, 'availableTools') } })],
   InvalidToolInputError: ['validation', toolInput], // and the OpenAI Agents SDK's
-  NoObjectGeneratedError: ['model-output', (value) => ({ options: { finishReason: readString(value, 'finishReason'), usage: tokens(readProperty(value, 'usage')) } })],
+  NoObjectGeneratedError: ['model-output', (value) => ({ options: { finishReason: readString(value, 'finishReason'), usage: frameworkUsage(readProperty(value, 'usage')) } })],
   NoContentGeneratedError: ['model-output'],
   JSONParseError: ['model-output'],
   TypeValidationError: ['model-output'],
   LoadAPIKeyError: ['unauthenticated'],
   // The OpenAI Agents SDK (`@openai/agents-core`)
   MaxTurnsExceededError: ['max-iterations', agents(limit)],
-  ModelBehaviorError: ['model-output', agents()],
-  ModelRefusalError: ['content-filter'], // and LangChain's
-  ModelTimeoutError: ['model-timeout', agents(timeout)],
+  ModelBehaviorError: ['model-output', agents(ofRun)],
+  ModelRefusalError: ['content-filter', ofRun], // and LangChain's, which carries no run
+  ModelTimeoutError: ['model-timeout', agents(modelTimeout)],
   ToolTimeoutError: ['tool-timeout', agents(timeout)],
   ToolCallError: ['tool-execution', agents((value) => ({ wraps: readProperty(value, 'error') }))],
   InputGuardrailTripwireTriggered: ['security', agents(guardrail)],

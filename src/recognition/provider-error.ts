@@ -71,7 +71,9 @@ const QUOTA = /insufficient_quota|exceeded your current quota|check your plan an
 const PER_MINUTE = /per min|per minute|rate[ _-]?limit|resource has been exhausted/;
 const OVERLOADED = /overloaded/;
 const CONTENT_FILTER = /content_filter|invalid_prompt|content[ _]policy|safety system|responsible ?ai/;
-const CONTEXT_LENGTH = /context_length_exceeded|context length|maximum context|context window|prompt is too long|too many tokens|input is too long/;
+// Anthropic's "input length and `max_tokens` exceed context limit: ...", Gemini's "The input token count (...)
+// exceeds the maximum number of tokens allowed (...)" besides the words every provider uses.
+const CONTEXT_LENGTH = /context_length_exceeded|context length|maximum context|context window|context limit|prompt is too long|too many tokens|input is too long|maximum number of tokens allowed/;
 
 /**
  * Reads an error as a provider's: undefined when neither it nor the errors of its cause chain carry a

@@ -35,8 +35,9 @@ export interface RetryOptions {
   /** Called before each wait. A hook that throws or rejects never breaks the call. */
   readonly onRetry?: ((event: { readonly error: FaultlineError; readonly attempt: number; readonly delayMs: number }) => void) | undefined;
   /**
-   * Called for every failed attempt, with the error serialized. A hook that throws, or returns a
-   * promise that rejects, never breaks the call and never becomes an unhandled rejection.
+   * Called for every failed attempt, the last one included, with the error serialized: the place for
+   * a cost counter, since a model error carries the `usage` its attempt reported. A hook that throws,
+   * or returns a promise that rejects, never breaks the call and never becomes an unhandled rejection.
    */
   readonly onError?: ((event: ErrorEvent) => void) | undefined;
   /** What the attempts call: `onError`'s phase. Default `system`. */

@@ -3,6 +3,7 @@ import { checkType, invalidOption } from '../foundation/option-checks.js';
 import { isErrorObject } from '../foundation/error-object.js';
 import { whenAborted } from '../foundation/abort-waiters.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
+import { usageInEvent, usageOfCounts, withUsageReported, type UsageCounts } from '../foundation/provider-usage.js';
 import { aborted, setField, startAttempts, type Attempts } from './attempts.js';
 import { withoutRetry, type ErrorPolicy } from './error-policy.js';
 import { checkRetryOptions, type RetryOptions } from './retry-options.js';
@@ -53,7 +54,9 @@ const WHERE = 'retryStream';
  * ends before its end event (Anthropic's `message_stop`, the Responses API's `response.completed`, a chat
  * completion's `finish_reason`): a retryable ModelApiError with `details.endEvent`. A failure after output is
  * thrown at once, as a model error with `outputStarted: true`, since replaying would show the text
- * twice; pass `retryAfterOutput: true` when you can resume or discard it. Breaking out of the loop
+ * twice; pass `retryAfterOutput: true` when you can resume or discard it. Each failed attempt's error
+ * carries the `usage` that attempt's events reported (Anthropic's `message_start` and `message_delta`,
+ * a chat completion's usage chunk, the Responses API's `response.usage`), unless it carries its own. Breaking out of the loop
  * early ends the underlying stream (its `return()` is called and the signal aborts). A control signal
  * that `open` or the stream throws (`isControlSignal`: a LangGraph interrupt, or, once the caller's
  * `signal` has aborted, its reason or an AbortError) is rethrown as it is, after the stream is closed:
@@ -105,6 +108,8 @@ async function* chunks<Chunk>(
     const held: Chunk[] = [];
     // The event the provider's stream still owes to have ended, once a chunk has shown whose it is.
     let endEvent: string | undefined;
+    // The tokens this attempt's events say it used so far.
+    let counts: UsageCounts = {};
     try {
       iterator = (await open({ attempt, signal: controller.signal }))[Symbol.asyncIterator]();
       for (;;) {
@@ -127,6 +132,7 @@ async function* chunks<Chunk>(
           break;
         }
         const chunk = next.value;
+        counts = withUsageReported(counts, usageInEvent(chunk));
         const inBand = errorOf(chunk);
         if (inBand !== undefined && inBand !== null) {
           failure = inBandFailure(inBand);
@@ -156,6 +162,10 @@ async function* chunks<Chunk>(
     // A streamed call is a model call: its failures are read as the model family reads them (a faultline
     // error passes through as it is).
     const error = ModelError.from(failure);
+    // What the failed attempt cost, for a counter that listens to onError and onRetry: what its events
+    // reported, unless the error says so itself.
+    const usage = usageOfCounts(counts);
+    if (usage !== undefined && readProperty(error, 'usage') === undefined) setField(error, 'usage', usage);
     await attempts.failed(error, attempt, outputStarted ? policyAfterOutput(attempts, error, options?.retryAfterOutput === true) : undefined);
   }
 }

@@ -8,6 +8,8 @@ import { ErrorCategory } from '../foundation/category.js';
 import { type SerializedCause, type SerializedError, type SerializedJson } from '../contract/serialized-error.js';
 import { BASE_FIELDS, CLASS_FIELD_TYPES } from '../contract/class-fields.js';
 import { RESERVED_KEYS } from '../contract/key-order.js';
+import { RATE_LIMIT_DIMENSIONS, type RATE_LIMIT_NUMBERS, type RateLimitDimension } from '../contract/rate-limit.js';
+import type { TOKEN_USAGE_KEYS } from '../contract/token-usage.js';
 
 const whole = z.int().check(z.minimum(0));
 
@@ -56,6 +58,19 @@ const fieldSchemas = {
   whole,
   boolean: z.boolean(),
   stringRecord: withProtoKey(z.record(z.string(), z.string()), () => z.string()),
+  usage: z.strictObject({
+    cachedInputTokens: z.optional(whole),
+    inputTokens: z.optional(whole),
+    outputTokens: z.optional(whole),
+    reasoningTokens: z.optional(whole),
+    totalTokens: z.optional(whole),
+  } satisfies Record<(typeof TOKEN_USAGE_KEYS)[number], unknown>),
+  rateLimit: z.strictObject({
+    dimension: z.enum(RATE_LIMIT_DIMENSIONS as [RateLimitDimension, ...RateLimitDimension[]]),
+    limit: z.optional(whole),
+    remaining: z.optional(whole),
+    resetMs: z.optional(whole),
+  } satisfies Record<(typeof RATE_LIMIT_NUMBERS)[number] | 'dimension', unknown>),
 } as const;
 
 // The schema of each type of base field (BASE_FIELDS).

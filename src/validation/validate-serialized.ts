@@ -49,6 +49,8 @@ const EXPECTED: Readonly<Record<FieldRule, string>> = {
   array: 'Expected an array',
   truncation: "Expected { cause?: 'depth' | 'circular', errors?, message?, stack?: whole numbers, details?: true }",
   stringRecord: 'Expected an object of strings',
+  usage: 'Expected { inputTokens?, outputTokens?, totalTokens?, cachedInputTokens?, reasoningTokens? }: whole numbers, no other key',
+  rateLimit: "Expected { dimension: 'requests' | 'tokens' | 'inputTokens' | 'outputTokens', limit?, remaining?, resetMs?: whole numbers }, no other key",
   reserved: 'Reserved: a method of every error, or what makes a thenable',
 };
 
@@ -111,8 +113,9 @@ function checkRoot(check: Check, node: Record<string, unknown>): void {
       fail(check, ...preciseIssue(key, value, problem));
       continue;
     }
-    // The root's `truncated` is declared optional key by key, so it may hold undefined values.
-    if (key === 'truncated') continue;
+    // The root's `truncated`, `usage` and `rateLimit` are declared optional key by key, so they may hold
+    // undefined values; their rules have read every key.
+    if (key === 'truncated' || key === 'usage' || key === 'rateLimit') continue;
     if (key === 'cause') json(check, value, key, 2, CAUSE_EXPECTED);
     else if (key === 'errors') everyItem(value as unknown[], (item, index) => json(check, item, `errors.${index}`, 3, CAUSE_EXPECTED));
     else json(check, value, key, 2);

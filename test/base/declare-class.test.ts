@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FIELD_TABLE } from '../../src/base/declare-class.js';
 import { CLASS_NAME, ERROR_BRAND } from '../../src/foundation/brand.js';
-import { FaultlineError, ModelError, StorageError, ToolError, ToolTimeoutError, UnknownError } from '../../src/index.js';
+import { FaultlineError, ModelContextLengthError, ModelError, ModelRateLimitError, StorageError, ToolError, ToolTimeoutError, UnknownError } from '../../src/index.js';
 import { BUILT_IN_CLASSES } from '../../src/read-back/class-registry.js';
 
 const declaration = (cls: { readonly prototype: object }): Record<PropertyKey, unknown> =>
@@ -32,7 +32,11 @@ describe('the declared prototype', () => {
       expect((Object.getPrototypeOf(cls) as { readonly name: string }).name).toBe(cls.name);
     }
     expect(declaration(ToolTimeoutError)[FIELD_TABLE]).toEqual({ toolName: 'string', timeoutMs: 'whole' });
-    expect(declaration(ModelError)[FIELD_TABLE]).toEqual({ provider: 'string', model: 'string', outputStarted: 'boolean' });
+    expect(declaration(ModelError)[FIELD_TABLE]).toEqual({ provider: 'string', model: 'string', outputStarted: 'boolean', usage: 'usage' });
+    expect(declaration(ModelRateLimitError)[FIELD_TABLE]).toEqual({ provider: 'string', model: 'string', outputStarted: 'boolean', usage: 'usage', rateLimit: 'rateLimit' });
+    expect(declaration(ModelContextLengthError)[FIELD_TABLE]).toEqual({
+      provider: 'string', model: 'string', outputStarted: 'boolean', usage: 'usage', requestedTokens: 'whole', maxContextTokens: 'whole',
+    });
   });
 
   it('writes a computed retryable as an enumerable getter, which setting turns into an own plain field', () => {

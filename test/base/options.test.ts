@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AgentMaxIterationsError, ModelRateLimitError, serializeError, ToolError, ToolNotFoundError, ToolTimeoutError, TransientError, ValidationError,
+  AgentMaxIterationsError, ModelApiError, ModelContextLengthError, ModelRateLimitError, serializeError, ToolError, ToolNotFoundError, ToolTimeoutError, TransientError, ValidationError,
   type ToolErrorOptions,
 } from '../../src/index.js';
 
@@ -137,5 +137,72 @@ describe('fields a class declares', () => {
 
   it('fields of ValidationError keep their record', () => {
     expect(new ValidationError({ fields: { q: 'Required' } }).fields).toEqual({ q: 'Required' });
+  });
+});
+
+describe('the shapes of the model errors: usage and rateLimit (issue #31)', () => {
+  it('keep a well-formed value as a copy, its counts rounded as a whole field is', () => {
+    const usage = { inputTokens: 1200, outputTokens: 85.4, totalTokens: 1285, cachedInputTokens: 0, reasoningTokens: 40 };
+    const error = new ModelApiError({ usage });
+    expect(error.usage).toEqual({ inputTokens: 1200, outputTokens: 85, totalTokens: 1285, cachedInputTokens: 0, reasoningTokens: 40 });
+    expect(error.usage).not.toBe(usage);
+    expect(error.details).toBeUndefined();
+    const limited = new ModelRateLimitError({ rateLimit: { dimension: 'inputTokens', limit: 40000, remaining: 0, resetMs: 1500.5 } });
+    expect(limited.rateLimit).toEqual({ dimension: 'inputTokens', limit: 40000, remaining: 0, resetMs: 1501 });
+    expect(new ModelRateLimitError({ rateLimit: { dimension: 'requests' } }).rateLimit).toEqual({ dimension: 'requests' });
+  });
+
+  it('leave out a key that holds undefined, and give no field at all for an empty shape, with nothing under details', () => {
+    expect(new ModelApiError({ usage: { inputTokens: 5, outputTokens: undefined } }).usage).toEqual({ inputTokens: 5 });
+    for (const usage of [{}, { inputTokens: undefined }]) {
+      const error = new ModelApiError({ usage });
+      expect([Object.hasOwn(error, 'usage'), error.details]).toEqual([false, undefined]);
+    }
+    const error = new ModelRateLimitError({ rateLimit: { dimension: undefined, limit: undefined } as never });
+    expect([Object.hasOwn(error, 'rateLimit'), error.details]).toEqual([false, undefined]);
+  });
+
+  it.each([
+    ['an unknown key', { inputTokens: 5, cacheCreationInputTokens: 7 }],
+    ['a negative count', { inputTokens: -1 }],
+    ['a count that is a string', { inputTokens: '5' }],
+    ['NaN', { outputTokens: Number.NaN }],
+    ['a count past the safe integers', { totalTokens: 2 ** 60 }],
+    ['an array', [5]],
+    ['a number', 5],
+    ['a class instance', new Date(0)],
+  ])('keep a usage with %s whole under details, never cut down to a part', (_title, usage) => {
+    const error = new ModelApiError({ usage } as never);
+    expect(Object.hasOwn(error, 'usage')).toBe(false);
+    expect(error.details).toEqual({ usage });
+  });
+
+  it.each([
+    ['no dimension', { limit: 10, remaining: 0 }],
+    ['an unknown dimension', { dimension: 'minutes', remaining: 0 }],
+    ['an unknown key', { dimension: 'tokens', window: '1m' }],
+    ['a negative remaining', { dimension: 'tokens', remaining: -1 }],
+    ['a reset that is a string', { dimension: 'tokens', resetMs: '6m0s' }],
+  ])('keep a rateLimit with %s whole under details', (_title, rateLimit) => {
+    const error = new ModelRateLimitError({ rateLimit } as never);
+    expect(Object.hasOwn(error, 'rateLimit')).toBe(false);
+    expect(error.details).toEqual({ rateLimit });
+  });
+
+  it('keep a shape whose getter throws under details, and never throw', () => {
+    const usage = { get inputTokens(): number { throw new Error('boom'); } };
+    const error = new ModelApiError({ usage });
+    expect(Object.hasOwn(error, 'usage')).toBe(false);
+    expect((error.details as { usage: unknown }).usage).toBe(usage);
+  });
+
+  it('are fields of their classes alone: rateLimit given to another model error is kept under details', () => {
+    expect(new ModelApiError({ rateLimit: { dimension: 'tokens' } } as never).details).toEqual({ rateLimit: { dimension: 'tokens' } });
+  });
+
+  it('requestedTokens and maxContextTokens are whole numbers of ModelContextLengthError', () => {
+    const error = new ModelContextLengthError({ requestedTokens: 130000.4, maxContextTokens: 128000 });
+    expect([error.requestedTokens, error.maxContextTokens, error.details]).toEqual([130000, 128000, undefined]);
+    expect(new ModelContextLengthError({ requestedTokens: -5 }).details).toEqual({ requestedTokens: -5 });
   });
 });

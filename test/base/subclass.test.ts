@@ -77,6 +77,20 @@ describe('subclass refuses, when the class is declared, with a TypeError that pr
     expect(new AgentToolError({ toolName: 'x' }).toolName).toBe('x');
   });
 
+  it.each(['usage', 'rateLimit'])('a field named %s, whose shape only the model errors declare', (field) => {
+    expect(refusal(StorageError, 'ChargeError', { fields: { [field]: 'json' } }).message).toBe(
+      `StorageError.subclass('ChargeError', spec): fields.${field} is the name of a field of faultline's model errors, whose shape the contract fixes. ` +
+        `Name your field for what it holds instead, such as ${field}Detail.`,
+    );
+  });
+
+  it.each([['usage'], ['rateLimit']])('the built-in shape %j as a field type: offered to no class of yours', (type) => {
+    expect(refusal(ToolError, 'ChargeError', { fields: { spent: type } }).message).toBe(
+      `ToolError.subclass('ChargeError', spec): fields.spent has the unknown type "${type}"; ` +
+        "a field type is one of 'string', 'number', 'whole', 'boolean', 'stringRecord', 'json'.",
+    );
+  });
+
   it.each([['str'], ['String'], ['int'], ['object'], [''], [42], [null]])('the unknown field type %j', (type) => {
     const message = refusal(ToolError, 'ChargeError', { fields: { amount: type } }).message;
     expect(message).toMatch(/^ToolError\.subclass\('ChargeError', spec\): fields\.amount has the unknown type /);

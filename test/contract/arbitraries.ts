@@ -24,12 +24,15 @@ export const BUILT_IN_NAMES = [
 
 /** The built-in class fields and the type the contract gives each. */
 const STRING_FIELDS = ['provider', 'model', 'toolName', 'agentId', 'currentState', 'targetState', 'store', 'policy'] as const;
-const WHOLE_FIELDS = ['maxIterations', 'timeoutMs'] as const;
+const WHOLE_FIELDS = ['maxIterations', 'timeoutMs', 'requestedTokens', 'maxContextTokens'] as const;
+/** `usage`'s keys and `rateLimit`'s dimensions, written out (issue #31). */
+const USAGE_KEYS = ['cachedInputTokens', 'inputTokens', 'outputTokens', 'reasoningTokens', 'totalTokens'] as const;
+const DIMENSIONS = ['requests', 'tokens', 'inputTokens', 'outputTokens'] as const;
 
 /** Keys a user class's own field cannot have: the contract's keys and the built-in class fields. */
 const RESERVED_KEYS: ReadonlySet<string> = new Set([
   'name', 'code', 'category', 'message', 'retryable', 'retryAfterMs', 'status', 'requestId', 'recommendations',
-  'details', 'cause', 'errors', 'stack', 'truncated', 'fields', ...STRING_FIELDS, ...WHOLE_FIELDS,
+  'details', 'cause', 'errors', 'stack', 'truncated', 'fields', 'outputStarted', 'usage', 'rateLimit', ...STRING_FIELDS, ...WHOLE_FIELDS,
   // Keys no node may carry as its own: the contract rejects them (RESERVED_KEYS in src/contract/shape.ts).
   'constructor', 'then', 'toJSON', 'toString', 'valueOf',
 ]);
@@ -46,6 +49,12 @@ export interface ContractArbitraryOptions {
   readonly extraNames?: readonly string[];
   /** Allow `truncated: {}`, which the schema accepts and the serializer never writes. */
   readonly emptyTruncation?: boolean;
+  /**
+   * Give nodes the shapes of issue #31, `usage` and `rateLimit`. Off unless asked: the writer still
+   * writes them through the JSON copy, which cuts them against the details budget (the writer change
+   * issue #31 needs), so the writer's own properties leave them out until then.
+   */
+  readonly builtInShapes?: boolean;
 }
 
 /** Strings that redaction leaves alone, so that a serialized copy can be compared with them. */
@@ -144,6 +153,14 @@ export function serializedErrorArbitrary(options: ContractArbitraryOptions): fc.
       ...Object.fromEntries(STRING_FIELDS.map((field) => [field, text])),
       ...Object.fromEntries(WHOLE_FIELDS.map((field) => [field, whole])),
       fields: objectOf(key, text, 3),
+      outputStarted: fc.boolean(),
+      ...(options.builtInShapes === true && {
+        // Keys in canonical order, as the writer puts them.
+        usage: fc.record(Object.fromEntries(USAGE_KEYS.map((field) => [field, whole])), { requiredKeys: [] }).map(inKeyOrder),
+        rateLimit: fc
+          .record({ dimension: fc.constantFrom(...DIMENSIONS), limit: whole, remaining: whole, resetMs: whole }, { requiredKeys: ['dimension'] })
+          .map(inKeyOrder),
+      }),
     },
     { requiredKeys: [] },
   );
@@ -205,6 +222,13 @@ export function serializedErrorArbitrary(options: ContractArbitraryOptions): fc.
   return faultline;
 }
 
+/** A copy of a record with its keys sorted, as the writer orders plain data. */
+function inKeyOrder(record: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of Object.keys(record).sort()) out[field] = record[field];
+  return out;
+}
+
 /** Whether `value` is an array or an object whose prototype is Object.prototype or null. */
 function isContainer(value: unknown): value is object {
   if (Array.isArray(value)) return true;
@@ -257,6 +281,7 @@ export function mutationArbitrary(values: readonly unknown[], keys: readonly str
 export const MUTATION_KEYS: readonly string[] = [
   'extra', 'name', 'code', 'category', 'message', 'retryable', 'status', 'retryAfterMs', 'requestId',
   'recommendations', 'details', 'cause', 'errors', 'stack', 'truncated', 'toolName', 'timeoutMs', 'fields', 'depth',
+  'usage', 'rateLimit', 'inputTokens', 'dimension', 'resetMs', 'requestedTokens',
 ];
 
 /** Every plain object and array in `root`, root first. */

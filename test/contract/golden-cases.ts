@@ -114,7 +114,7 @@ export const BUILT_IN_CASES: readonly GoldenCase[] = [
   { file: 'UnknownError', build: () => new UnknownError(MESSAGE, common()) },
 ];
 
-/** The three outputs beyond the built-in classes: an AggregateError cause, cuts, a user class. */
+/** The outputs beyond the built-in classes: an AggregateError cause, cuts, a stream's failure, the numbers of issue #31, a user class. */
 export const OTHER_CASES: readonly GoldenCase[] = [
   {
     file: 'aggregate-cause',
@@ -153,6 +153,43 @@ export const OTHER_CASES: readonly GoldenCase[] = [
     // code past 1,024 characters (truncated.strings, issue #20).
     file: 'output-started',
     build: () => new ModelApiError('Overloaded', { provider: 'anthropic', model: 'claude', outputStarted: true, code: `OVERLOADED_${'X'.repeat(1100)}` }),
+  },
+  {
+    // What a failed call cost (issue #31): every count, beside details whose keys are secrets' names.
+    file: 'usage',
+    build: () =>
+      new ModelApiError('Overloaded', {
+        provider: 'anthropic',
+        model: 'claude-sonnet-4-5',
+        status: 529,
+        usage: { inputTokens: 1200, outputTokens: 85, totalTokens: 1285, cachedInputTokens: 1024, reasoningTokens: 40 },
+        details: { apiKey: 'sk-proj-abcdefghijklmnopqrstuvwx', token: 'hunter2' },
+      }),
+  },
+  {
+    // Which limit a request hit, and when it resets (issue #31).
+    file: 'rate-limit',
+    build: () =>
+      new ModelRateLimitError('Rate limit reached for gpt-4o on tokens per min (TPM): Limit 30000, Used 30000, Requested 1200.', {
+        provider: 'openai',
+        model: 'gpt-4o',
+        status: 429,
+        retryAfterMs: 2400,
+        rateLimit: { dimension: 'tokens', limit: 30000, remaining: 0, resetMs: 2400 },
+        usage: { inputTokens: 0 },
+      }),
+  },
+  {
+    // How far over the context a request was (issue #31).
+    file: 'context-length',
+    build: () =>
+      new ModelContextLengthError("This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens.", {
+        provider: 'openai',
+        model: 'gpt-4o',
+        status: 400,
+        requestedTokens: 130000,
+        maxContextTokens: 128000,
+      }),
   },
   {
     file: 'user-class',

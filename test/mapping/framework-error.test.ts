@@ -11,6 +11,9 @@ import {
 import { ModelOutputError } from '../../src/errors/model.js';
 import { normalizeError } from '../../src/mapping/normalize-error.js';
 
+/** The `usage` a model error carries, read as a listener reads any error. */
+const usageOf = (error: unknown): unknown => (error as { readonly usage?: unknown }).usage;
+
 type Class = abstract new (...args: never) => FaultlineError;
 
 /** An Error named `name` with the given own fields, as the frameworks' classes make them. */
@@ -59,8 +62,21 @@ describe('the Vercel AI SDK table', () => {
       fields: { city: 'Invalid input: expected string, received number' }, details: { toolName: 'search' },
     });
     const output = normalizeError(rows[3]?.[1]('AI_NoObjectGeneratedError'));
-    expect(output.details).toEqual({ finishReason: 'length', usage: { inputTokens: 10, outputTokens: 4096, totalTokens: 4106 } });
+    expect([output.details, usageOf(output)]).toEqual([{ finishReason: 'length' }, { inputTokens: 10, outputTokens: 4096, totalTokens: 4106 }]);
     expect(normalizeError(rows[1]?.[1]('AI_NoSuchToolError'))).toMatchObject({ toolName: 'delete' });
+  });
+
+  it.each<[string, unknown, unknown]>([
+    ['ai 6, the details and the top-level counts both', {
+      inputTokens: 1200, inputTokenDetails: { noCacheTokens: 176, cacheReadTokens: 1024, cacheWriteTokens: 0 }, outputTokens: 300,
+      outputTokenDetails: { textTokens: 44, reasoningTokens: 256 }, totalTokens: 1500, reasoningTokens: 256, cachedInputTokens: 1024,
+    }, { inputTokens: 1200, outputTokens: 300, totalTokens: 1500, cachedInputTokens: 1024, reasoningTokens: 256 }],
+    ['ai 7, the details alone', { inputTokens: 10, inputTokenDetails: { cacheReadTokens: 2 }, outputTokens: 4, outputTokenDetails: { reasoningTokens: 1 }, totalTokens: 14 },
+      { inputTokens: 10, outputTokens: 4, totalTokens: 14, cachedInputTokens: 2, reasoningTokens: 1 }],
+    ['nothing reported', { inputTokens: undefined, inputTokenDetails: {}, outputTokens: undefined, outputTokenDetails: {}, totalTokens: undefined }, undefined],
+  ])('gives a NoObjectGeneratedError’s LanguageModelUsage as usage (%s), never under details', (_, usage, expected) => {
+    const error = normalizeError(named('AI_NoObjectGeneratedError', 'No object generated.', { finishReason: 'stop', usage }));
+    expect([usageOf(error), error.details, 'usage' in error]).toEqual([expected, { finishReason: 'stop' }, expected !== undefined]);
   });
 
   it('reads a RetryError over a non-retryable error as that error', () => {
@@ -101,6 +117,33 @@ describe('the OpenAI Agents SDK table', () => {
     expect([error.retryable, error.cause]).toEqual([retryable, thrown]);
     expect(error).toMatchObject(fields);
     expect(JSON.stringify(error)).not.toContain('secret-agent');
+  });
+
+  const run = { _currentAgent: { name: 'secret-agent' }, usage: { requests: 2, inputTokens: 300, outputTokens: 40, totalTokens: 340, inputTokensDetails: [{ cached_tokens: 100 }, { cached_tokens: 50 }], outputTokensDetails: [{ reasoning_tokens: 8 }, {}] } };
+  it.each([
+    ['ModelBehaviorError', agentsError('ModelBehaviorError', 'Model did not produce a final response!', { state: run }), ModelOutputError],
+    ['ModelRefusalError', agentsError('ModelRefusalError', 'Model refused to produce output: no', { refusal: 'no', state: run }), ModelContentFilterError],
+    ['ModelTimeoutError', agentsError('ModelTimeoutError', 'Model call timed out after 30000ms.', { code: 'ETIMEDOUT', timeoutMs: 30000, state: run }), ModelTimeoutError],
+  ] as const)('gives a %s the usage of the run it carries, never the run itself', (_, thrown, Class) => {
+    const error = normalizeError(thrown);
+    expect([error.constructor, usageOf(error), error.details]).toEqual([Class, { inputTokens: 300, outputTokens: 40, totalTokens: 340, cachedInputTokens: 150, reasoningTokens: 8 }, undefined]);
+    expect(JSON.stringify(error)).not.toContain('secret-agent');
+  });
+
+  it.each([
+    ['a run that made no request (its counts start at 0)', { usage: { requests: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0, inputTokensDetails: [], outputTokensDetails: [] } }],
+    ['no run (state undefined)', undefined],
+    ['a state whose usage getter throws', Object.defineProperty({}, 'usage', { get: () => { throw new Error('no'); } })],
+  ])('gives a ModelBehaviorError no usage for %s', (_, state) => {
+    const error = normalizeError(agentsError('ModelBehaviorError', 'Model did not produce a final response!', { state }));
+    expect([error.constructor, 'usage' in error, error.details]).toEqual([ModelOutputError, false, undefined]);
+  });
+
+  it('gives an agent or tool error of the SDK no usage, whatever its run used: the field is a model error’s', () => {
+    for (const thrown of [agentsError('MaxTurnsExceededError', 'Max turns (10) exceeded', { state: run }), agentsError('ToolTimeoutError', 'timed out', { toolName: 'browse', timeoutMs: 5, state: run })]) {
+      const error = normalizeError(thrown);
+      expect(['usage' in error, error.details]).toEqual([false, undefined]);
+    }
   });
 
   it('keeps what a ToolCallError wraps deciding: a tripwire stays a SecurityError, a timeout a ToolTimeoutError, a rate limit retryable', () => {

@@ -4,18 +4,24 @@
  * Agents SDK with a scripted model (no network), LangGraph with a graph that never stops.
  */
 import { createOpenAI } from '@ai-sdk/openai';
-import { Agent, run, setTracingDisabled, tool, Usage, type InputGuardrail, type Model, type ModelResponse } from '@openai/agents';
+import { Agent, OpenAIResponsesModel, run, setTracingDisabled, tool, Usage, type InputGuardrail, type Model, type ModelResponse } from '@openai/agents';
 import { Annotation, END, START, StateGraph } from '@langchain/langgraph';
 import { generateObject, generateText, tool as aiTool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import OpenAI from 'openai';
 import {
-  AgentMaxIterationsError, ModelRateLimitError, SecurityError, ToolExecutionError, ToolNotFoundError, ValidationError,
+  AgentMaxIterationsError, ModelContentFilterError, ModelRateLimitError, ModelTimeoutError, SecurityError, ToolExecutionError, ToolNotFoundError,
+  ValidationError,
 } from '../../src/index.js';
 import { ModelOutputError } from '../../src/errors/model.js';
 import { normalizeError } from '../../src/mapping/normalize-error.js';
 import { toToolResult } from '../../src/agent/index.js';
 import { chatCompletion, startJsonServer, type JsonServer } from './json-server.js';
+import { openaiResponses, startSseServer } from '../retry/sse-server.js';
+
+/** The `usage` a model error carries, read as a listener reads any error. */
+const usageOf = (error: unknown): unknown => (error as { readonly usage?: unknown }).usage;
 
 async function thrownBy(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -53,8 +59,20 @@ describe('the Vercel AI SDK (ai 6, @ai-sdk/openai)', () => {
     const error = normalizeError(thrown);
     expect(error).toBeInstanceOf(ModelOutputError);
     expect([error.code, error.retryable]).toEqual(['MODEL_OUTPUT_INVALID', true]);
-    expect(error.details).toMatchObject({ finishReason: 'stop', usage: { inputTokens: 7, outputTokens: 5, totalTokens: 12 } });
+    expect(error.details).toEqual({ finishReason: 'stop' });
+    // The AI SDK's OpenAI provider reports 0 cached and 0 reasoning tokens where OpenAI said nothing: taken as reported.
+    expect(usageOf(error)).toEqual({ inputTokens: 7, outputTokens: 5, totalTokens: 12, cachedInputTokens: 0, reasoningTokens: 0 });
     expect(error.cause).toBe(thrown);
+  });
+
+  it('gives the ModelOutputError of generateObject the usage the AI SDK reported: cached input and reasoning as the provider counted them', async () => {
+    const usage = { prompt_tokens: 1200, completion_tokens: 300, total_tokens: 1500, prompt_tokens_details: { cached_tokens: 1024 }, completion_tokens_details: { reasoning_tokens: 256 } };
+    server.script(chatCompletion({ content: 'Sure! The weather is nice.' }, 'stop', usage));
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the call whose error is under test
+    const thrown = await thrownBy(generateObject({ model: model(), schema: z.object({ city: z.string() }), prompt: 'Weather?' }));
+    const error = normalizeError(thrown);
+    expect([error.constructor, usageOf(error)]).toEqual([ModelOutputError, { inputTokens: 1200, outputTokens: 300, totalTokens: 1500, cachedInputTokens: 1024, reasoningTokens: 256 }]);
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ usage: { inputTokens: 1200, outputTokens: 300, totalTokens: 1500, cachedInputTokens: 1024, reasoningTokens: 256 } });
   });
 
   it('gives a ToolNotFoundError naming the tool for a call to an unknown tool', async () => {
@@ -149,6 +167,77 @@ describe('the OpenAI Agents SDK (@openai/agents), with a scripted model', () => 
     expect(error.cause).toBe(thrown);
     expect((thrown as { error?: unknown }).error).toBe(rateLimited);
     expect(JSON.stringify(error)).not.toMatch(/_currentAgent|_generatedItems/);
+  });
+});
+
+describe('the OpenAI Agents SDK (@openai/agents): what the run had used when its model failed', () => {
+  beforeAll(() => { setTracingDisabled(true); });
+  const lookup = tool({ name: 'lookup', description: 'Look up', parameters: z.object({}), execute: () => Promise.resolve('ok') });
+  const turnUsage = (): Usage => new Usage({ requests: 1, inputTokens: 100, outputTokens: 10, totalTokens: 110, inputTokensDetails: { cached_tokens: 64 }, outputTokensDetails: { reasoning_tokens: 4 } });
+  /** A model that answers each turn with the next output, each turn reporting `turnUsage`. */
+  const model = (...turns: ModelResponse['output'][]): Model => {
+    let turn = 0;
+    return {
+      getResponse: () => Promise.resolve({ usage: turnUsage(), output: turns[Math.min(turn++, turns.length - 1)] ?? [], responseId: `resp_${turn}` }),
+      getStreamedResponse: () => { throw new Error('not streamed in these tests'); },
+    };
+  };
+
+  it('gives the ModelContentFilterError of a refusal the run’s usage: every turn, cached and reasoning tokens summed', async () => {
+    const refuse: ModelResponse['output'] = [{ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'refusal', refusal: 'I cannot help with that' }] }];
+    const thrown = await thrownBy(run(new Agent({ name: 'refuser', model: model(callTool('lookup'), refuse), tools: [lookup] }), 'Go'));
+    expect((thrown as Error).name).toBe('ModelRefusalError');
+    const error = normalizeError(thrown);
+    expect([error.constructor, usageOf(error)]).toEqual([ModelContentFilterError, { inputTokens: 200, outputTokens: 20, totalTokens: 220, cachedInputTokens: 128, reasoningTokens: 8 }]);
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ usage: { inputTokens: 200, outputTokens: 20, totalTokens: 220, cachedInputTokens: 128, reasoningTokens: 8 } });
+  });
+
+  it('gives the ModelOutputError of a ModelBehaviorError that carries the run its usage', async () => {
+    const reused: ModelResponse['output'] = [
+      { type: 'function_call', callId: 'call_1', name: 'lookup', arguments: '{}', status: 'completed' },
+      { type: 'function_call', callId: 'call_1', name: 'lookup', arguments: '{"again":true}', status: 'completed' },
+    ];
+    const thrown = await thrownBy(run(new Agent({ name: 'reuser', model: model(reused), tools: [lookup] }), 'Go'));
+    expect([(thrown as Error).name, (thrown as { state?: unknown }).state === undefined]).toEqual(['ModelBehaviorError', false]);
+    const error = normalizeError(thrown);
+    expect([error.constructor, usageOf(error)]).toEqual([ModelOutputError, { inputTokens: 100, outputTokens: 10, totalTokens: 110, cachedInputTokens: 64, reasoningTokens: 4 }]);
+  });
+
+  it('gives the ModelTimeoutError of a model call past modelSettings.timeoutMs the usage of the turns before it', async () => {
+    let turn = 0;
+    const hangs: Model = {
+      getResponse: (request) => (turn++ === 0
+        ? Promise.resolve({ usage: turnUsage(), output: callTool('lookup'), responseId: 'resp_1' })
+        // Answers only the abort the SDK's timeout sends.
+        : new Promise((_, reject) => { request.signal?.addEventListener('abort', () => { reject(new Error('aborted')); }); })),
+      getStreamedResponse: () => { throw new Error('not streamed in these tests'); },
+    };
+    const thrown = await thrownBy(run(new Agent({ name: 'slow', model: hangs, tools: [lookup], modelSettings: { timeoutMs: 1 } }), 'Go'));
+    expect((thrown as Error).name).toBe('ModelTimeoutError');
+    const error = normalizeError(thrown);
+    expect([error.constructor, (error as { readonly timeoutMs?: number }).timeoutMs, usageOf(error)]).toEqual([ModelTimeoutError, 1, { inputTokens: 100, outputTokens: 10, totalTokens: 110, cachedInputTokens: 64, reasoningTokens: 4 }]);
+  });
+
+  it('gives no usage where the error carries no run: the Responses API’s response.failed, through @openai/agents-openai', async () => {
+    const server = await startSseServer();
+    try {
+      const failedUsage = { input_tokens: 9, output_tokens: 2, total_tokens: 11, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } };
+      server.script([...openaiResponses.start(), openaiResponses.failed('server_error', 'The server had an error', failedUsage)]);
+      const client = new OpenAI({ apiKey: 'sk-test', baseURL: `${server.url}/v1`, maxRetries: 0 });
+      const result = await run(new Agent({ name: 'streamer', model: new OpenAIResponsesModel(client, 'gpt-test') }), 'Go', { stream: true });
+      const thrown = await thrownBy((async () => { const events: unknown[] = []; for await (const event of result) events.push(event); })());
+      expect([(thrown as Error).name, (thrown as { state?: unknown }).state]).toEqual(['ModelBehaviorError', undefined]);
+      const error = normalizeError(thrown);
+      expect([error.constructor, 'usage' in error, error.details]).toEqual([ModelOutputError, false, undefined]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('gives an AgentMaxIterationsError no usage: the field is a model error’s', async () => {
+    const thrown = await thrownBy(run(new Agent({ name: 'looper', model: model(callTool('lookup')), tools: [lookup] }), 'Go', { maxTurns: 2 }));
+    const error = normalizeError(thrown);
+    expect([error.constructor, 'usage' in error, error.details]).toEqual([AgentMaxIterationsError, false, undefined]);
   });
 });
 

@@ -18,14 +18,14 @@ export function startJsonServer(): Promise<JsonServer> {
   });
 }
 
-/** An OpenAI chat completion whose message is `message`. */
-export function chatCompletion(message: Record<string, unknown>, finishReason = 'stop'): JsonResponse {
+/** An OpenAI chat completion whose message is `message`, reporting `usage`. */
+export function chatCompletion(message: Record<string, unknown>, finishReason = 'stop', usage: object = { prompt_tokens: 7, completion_tokens: 5, total_tokens: 12 }): JsonResponse {
   return {
     status: 200,
     body: {
       id: 'chatcmpl-1', object: 'chat.completion', created: 1, model: 'gpt-test',
       choices: [{ index: 0, message: { role: 'assistant', content: null, ...message }, finish_reason: finishReason }],
-      usage: { prompt_tokens: 7, completion_tokens: 5, total_tokens: 12 },
+      usage,
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   type SerializedError,
 } from '../../src/index.js';
 import { serializedErrorArbitrary } from '../contract/arbitraries.js';
+import { ModelApiError as UsageModelApiError, ModelContextLengthError as ContextModelError, ModelRateLimitError as LimitModelError } from '../../src/index.js';
 import { GOLDEN_CASES, goldenText, PaymentDeclinedError } from '../contract/golden-cases.js';
 
 type Constructor = abstract new (...args: never) => FaultlineError;
@@ -431,7 +432,7 @@ describe('deserializeError', () => {
 
     it('serializes generated valid serialized errors back to the same value, plain data in its canonical key order, and that is a fixed point', () => {
       unregister.push(registerErrorClass(PaymentDeclinedError));
-      const valid = serializedErrorArbitrary({ stacks: false, protoKeys: true, maxCauseDepth: 3, extraNames: ['PaymentDeclinedError'] });
+      const valid = serializedErrorArbitrary({ builtInShapes: true, stacks: false, protoKeys: true, maxCauseDepth: 3, extraNames: ['PaymentDeclinedError'] });
       fc.assert(
         fc.property(valid, (json) => {
           const again = serializeError(deserializeError(json));
@@ -494,5 +495,50 @@ describe('deserializeError on an input object that changes while it is read', ()
     // Made after the stack trace limit was put back: the error has a stack, and the limit is as it was.
     expect(error.stack).toContain('ValidationError');
     expect(Error.stackTraceLimit).toBe(limit);
+  });
+});
+
+describe('the numbers of issue #31 read back', () => {
+  const built = [
+    new LimitModelError('Rate limited', {
+      provider: 'openai',
+      retryAfterMs: 2400,
+      rateLimit: { dimension: 'tokens', limit: 30000, remaining: 0, resetMs: 2400 },
+      usage: { inputTokens: 0 },
+    }),
+    new ContextModelError({ provider: 'anthropic', requestedTokens: 208310, maxContextTokens: 200000 }),
+    new UsageModelApiError('Overloaded', {
+      usage: { inputTokens: 1200, outputTokens: 85, totalTokens: 1285, cachedInputTokens: 1024, reasoningTokens: 40 },
+      cause: new LimitModelError({ rateLimit: { dimension: 'requests', remaining: 0 } }),
+    }),
+  ];
+
+  it.each(built.map((error) => [error.name, error] as const))('%s: the same class with the same fields, and a fixed point', (_name, error) => {
+    const json = serializeError(error);
+    const back = deserializeError(json);
+    expect(back.constructor).toBe(error.constructor);
+    for (const field of ['usage', 'rateLimit', 'requestedTokens', 'maxContextTokens'] as const) {
+      expect((back as unknown as Record<string, unknown>)[field]).toEqual((error as unknown as Record<string, unknown>)[field]);
+    }
+    expect(JSON.stringify(serializeError(back))).toBe(JSON.stringify(json));
+  });
+
+  it('a nested cause keeps its rateLimit', () => {
+    const back = deserializeError(serializeError(built[2]));
+    expect((back.cause as InstanceType<typeof LimitModelError>).rateLimit).toEqual({ dimension: 'requests', remaining: 0 });
+  });
+
+  it('keeps them whole under a redaction of secrets’ key names', () => {
+    const json = serializeError(built[0], { redact: { keys: ['apiKey'] } });
+    expect([json.rateLimit, json.usage]).toEqual([{ dimension: 'tokens', limit: 30000, remaining: 0, resetMs: 2400 }, { inputTokens: 0 }]);
+  });
+
+  // The writer copies usage and rateLimit as JSON data, charged to the node's details budget, and cuts them
+  // when details have spent it: the writer change issue #31 needs (src/serialization/own-fields.ts).
+  it.fails('writes usage and rateLimit whole, and readable, when details have spent the budget', () => {
+    const error = new LimitModelError({ details: { log: 'x'.repeat(200) }, rateLimit: { dimension: 'tokens', remaining: 0 }, usage: { inputTokens: 3 } });
+    const json = serializeError(error, { maxDetailsSize: 10 });
+    expect([json.rateLimit, json.usage]).toEqual([{ dimension: 'tokens', remaining: 0 }, { inputTokens: 3 }]);
+    expect(() => deserializeError(json)).not.toThrow();
   });
 });

@@ -241,3 +241,56 @@ describe('retryStream and the caller’s abort', () => {
     expect([told, caught.error?.details]).toEqual([[], undefined]);
   });
 });
+
+describe('retryStream and what a failed attempt cost', () => {
+  const usageOf = (error: unknown): unknown => (error as { usage?: unknown } | undefined)?.usage;
+  const start = (input: number): object => ({ type: 'message_start', message: { usage: { input_tokens: input, output_tokens: 1 } } });
+
+  it('gives each failed attempt’s error the usage that attempt’s events reported, as onError, onRetry and the caller get it', async () => {
+    const retried: unknown[] = [];
+    const told: unknown[] = [];
+    const { open } = scripted<unknown>(
+      [start(10), { throw: overloaded() }],
+      [start(20), { type: 'message_delta', usage: { output_tokens: 4 } }, { throw: overloaded() }],
+    );
+    const { error } = await collect(retryStream(open, {
+      clock: fakeClock(), maxAttempts: 2, onRetry: ({ error: failed }) => retried.push(usageOf(failed)), onError: ({ error: failed }) => told.push(failed.usage),
+    }));
+    expect([retried, told, usageOf(error)]).toEqual([[{ inputTokens: 10, outputTokens: 1 }], [{ inputTokens: 10, outputTokens: 1 }, { inputTokens: 20, outputTokens: 4 }], { inputTokens: 20, outputTokens: 4 }]);
+  });
+
+  it('reads usage from the in-band error event itself: the Responses API’s response.failed', async () => {
+    const failed = { type: 'response.failed', response: { status: 'failed', error: { code: 'server_error', message: 'boom' }, usage: { input_tokens: 9, output_tokens: 2, total_tokens: 11, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } } } };
+    const { error } = await collect(retryStream(scripted<unknown>([{ type: 'response.created', response: { usage: null } }, failed]).open, { clock: fakeClock(), maxAttempts: 1 }));
+    expect([error?.constructor, usageOf(error)]).toEqual([ModelApiError, { inputTokens: 9, outputTokens: 2, totalTokens: 11, cachedInputTokens: 0, reasoningTokens: 0 }]);
+  });
+
+  it('gives usage to a failure after output, and to a stream cut before its end event', async () => {
+    const after = await collect(retryStream(scripted<unknown>([start(5), { type: 'content_block_delta' }, { throw: overloaded() }]).open, { clock: fakeClock() }));
+    const cut = await collect(retryStream(scripted<unknown>([start(6), { type: 'content_block_delta' }]).open, { clock: fakeClock() }));
+    expect([usageOf(after.error), (after.error as { outputStarted?: boolean }).outputStarted]).toEqual([{ inputTokens: 5, outputTokens: 1 }, true]);
+    expect([cut.error?.details, usageOf(cut.error)]).toEqual([{ endEvent: 'message_stop', attempts: 1 }, { inputTokens: 6, outputTokens: 1 }]);
+  });
+
+  it('gives no usage key at all to a failure whose events reported none, never a zero', async () => {
+    const { error } = await collect(retryStream(scripted<unknown>([{ type: 'message_start', message: {} }, { throw: overloaded() }]).open, { clock: fakeClock(), maxAttempts: 1 }));
+    expect([error?.constructor, error !== undefined && 'usage' in error]).toEqual([ModelApiError, false]);
+  });
+
+  it('keeps the usage an error says itself over what the events reported', async () => {
+    const own = new ModelApiError('boom', { status: 503, usage: { inputTokens: 1 } });
+    const { error } = await collect(retryStream(scripted<unknown>([start(50), { throw: own }]).open, { clock: fakeClock(), maxAttempts: 1 }));
+    expect([error, usageOf(error)]).toEqual([own, { inputTokens: 1 }]);
+  });
+
+  it('gives usage to a faultline error of another class that the stream threw', async () => {
+    const { error } = await collect(retryStream(scripted<unknown>([start(7), { throw: new TransientError('socket hang up') }]).open, { clock: fakeClock(), maxAttempts: 1 }));
+    expect([error?.constructor, usageOf(error)]).toEqual([TransientError, { inputTokens: 7, outputTokens: 1 }]);
+  });
+
+  it('leaves a frozen error as it is', async () => {
+    const frozen = Object.freeze(new ModelApiError('boom', { status: 400 }));
+    const { error } = await collect(retryStream(scripted<unknown>([start(7), { throw: frozen }]).open, { clock: fakeClock(), maxAttempts: 1 }));
+    expect([error, error !== undefined && 'usage' in error]).toEqual([frozen, false]);
+  });
+});

@@ -11,8 +11,8 @@ import { streamText } from 'ai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  AuthenticationError, AuthorizationError, ModelApiError, ModelError, ModelQuotaExceededError, ModelRateLimitError, ModelTimeoutError,
-  normalizeError, type FaultlineError,
+  AuthenticationError, AuthorizationError, finishReasonError, ModelApiError, ModelContentFilterError, ModelError, ModelQuotaExceededError,
+  ModelRateLimitError, ModelTimeoutError, normalizeError, type FaultlineError,
 } from '../../src/index.js';
 import { collect } from './collect.js';
 import { retryStream, type RetryClock } from '../../src/retry/index.js';
@@ -249,5 +249,84 @@ describe('a stream that ends before its end event', () => {
     server.script([...openaiResponses.start(), openaiResponses.text('Hi')]);
     const { error } = await collect(retryStream(responses, { clock }));
     expect([error?.constructor, error?.retryable, outputStarted(error), error?.details, server.requests()]).toEqual([ModelApiError, true, true, { endEvent: 'response.completed', attempts: 1 }, 1]);
+  });
+});
+
+// What a failed attempt cost: the usage its stream's events reported before the failure, on the error
+// that onRetry, onError and the caller get, attempt by attempt.
+describe('the usage of a failed attempt, through the real SDKs', () => {
+  const usageOf = (error: unknown): unknown => (error as { usage?: unknown } | undefined)?.usage;
+  const anthropicClient = (): Anthropic => new Anthropic({ apiKey: 'sk-ant-test', baseURL: server.url, maxRetries: 0 });
+  const params = { model: 'claude-test', max_tokens: 16, messages: [{ role: 'user' as const, content: 'hi' }] };
+  const openaiClient = (): OpenAI => new OpenAI({ apiKey: 'sk-test', baseURL: `${server.url}/v1`, maxRetries: 0 });
+  const cached = { input_tokens: 100, cache_creation_input_tokens: 20, cache_read_input_tokens: 1000, output_tokens: 1 };
+
+  it('@anthropic-ai/sdk, stream: true: message_start’s usage, then an overloaded error, is on the error onRetry hears; the retry succeeds', async () => {
+    server.script([...anthropic.start(cached), anthropic.error('overloaded_error', 'Overloaded')], [...anthropic.start(), anthropic.text('Hi'), ...anthropic.end()]);
+    const heard: unknown[] = [];
+    const { error } = await collect(retryStream(() => anthropicClient().messages.create({ ...params, stream: true }), { clock, onRetry: ({ error: failed }) => heard.push(usageOf(failed)) }));
+    expect([error, heard, server.requests()]).toEqual([undefined, [{ inputTokens: 1120, outputTokens: 1, cachedInputTokens: 1000 }], 2]);
+  });
+
+  it('@anthropic-ai/sdk, messages.stream(): the latest cumulative counts of message_delta, after text', async () => {
+    server.script([...anthropic.start(cached), anthropic.text('Hel'), anthropic.delta({ output_tokens: 9, output_tokens_details: { thinking_tokens: 4 } }), anthropic.error('api_error', 'Internal server error')]);
+    const { error } = await collect(retryStream(() => anthropicClient().messages.stream(params), { clock }));
+    expect([error?.constructor, outputStarted(error), usageOf(error)]).toEqual([ModelApiError, true, { inputTokens: 1120, outputTokens: 9, cachedInputTokens: 1000, reasoningTokens: 4 }]);
+  });
+
+  it('@anthropic-ai/sdk: each failed attempt’s error has its own attempt’s usage; a counter on onError counts them all', async () => {
+    server.script(
+      [...anthropic.start({ input_tokens: 10, output_tokens: 1 }), anthropic.error('overloaded_error', 'Overloaded')],
+      [...anthropic.start({ input_tokens: 20, output_tokens: 1 }), anthropic.error('overloaded_error', 'Overloaded')],
+    );
+    const heard: unknown[] = [];
+    const spent = { inputTokens: 0, outputTokens: 0 };
+    const { error } = await collect(retryStream(() => anthropicClient().messages.create({ ...params, stream: true }), {
+      clock, maxAttempts: 2,
+      onRetry: ({ error: failed }) => heard.push(usageOf(failed)),
+      onError: ({ error: failed }) => {
+        spent.inputTokens += failed.usage?.inputTokens ?? 0;
+        spent.outputTokens += failed.usage?.outputTokens ?? 0;
+      },
+    }));
+    expect([heard, usageOf(error), spent, server.requests()]).toEqual([[{ inputTokens: 10, outputTokens: 1 }], { inputTokens: 20, outputTokens: 1 }, { inputTokens: 30, outputTokens: 2 }, 2]);
+  });
+
+  it('openai chat completions: the usage chunk, then an error chunk', async () => {
+    server.script([
+      openaiChat.text(''),
+      openaiChat.usage({ prompt_tokens: 1200, completion_tokens: 0, total_tokens: 1200, prompt_tokens_details: { cached_tokens: 1024 }, completion_tokens_details: { reasoning_tokens: 0 } }),
+      openaiChat.error({ message: 'The server had an error', type: 'server_error', code: null }),
+    ]);
+    const chat = (): Promise<AsyncIterable<OpenAI.ChatCompletionChunk>> =>
+      openaiClient().chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
+    const { error } = await collect(retryStream(chat, { clock, maxAttempts: 1 }));
+    expect([error?.constructor, usageOf(error)]).toEqual([ModelApiError, { inputTokens: 1200, outputTokens: 0, totalTokens: 1200, cachedInputTokens: 1024, reasoningTokens: 0 }]);
+  });
+
+  const responses = (): Promise<AsyncIterable<OpenAI.Responses.ResponseStreamEvent>> => openaiClient().responses.create({ model: 'gpt-test', input: 'hi', stream: true });
+  const responsesUsage = { input_tokens: 900, input_tokens_details: { cached_tokens: 512 }, output_tokens: 120, output_tokens_details: { reasoning_tokens: 64 }, total_tokens: 1020 };
+
+  it('the Responses API: response.failed with its response.usage', async () => {
+    server.script([...openaiResponses.start(), openaiResponses.failed('server_error', 'The server had an error', responsesUsage)]);
+    const { error } = await collect(retryStream(responses, { clock, maxAttempts: 1 }));
+    expect([error?.constructor, usageOf(error)]).toEqual([ModelApiError, { inputTokens: 900, outputTokens: 120, totalTokens: 1020, cachedInputTokens: 512, reasoningTokens: 64 }]);
+  });
+
+  it('the Responses API: response.incomplete made a failure by errorOf, with its response.usage', async () => {
+    server.script([...openaiResponses.start(), openaiResponses.text('Hi'), openaiResponses.incomplete('content_filter', responsesUsage)]);
+    const errorOf = (event: OpenAI.Responses.ResponseStreamEvent): unknown => (event.type === 'response.incomplete' ? finishReasonError(event.response.incomplete_details?.reason) : undefined);
+    const { error } = await collect(retryStream(responses, { clock, errorOf }));
+    expect([error?.constructor, outputStarted(error), usageOf(error)]).toEqual([ModelContentFilterError, true, { inputTokens: 900, outputTokens: 120, totalTokens: 1020, cachedInputTokens: 512, reasoningTokens: 64 }]);
+  });
+
+  it.each<[string, SseEvent[], () => Promise<AsyncIterable<unknown>>]>([
+    ['openai chat completions, an error chunk first', [openaiChat.error({ message: 'The server had an error', type: 'server_error', code: null })], () => openaiClient().chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }], stream: true })],
+    ['the Responses API, response.failed with usage null', [...openaiResponses.start(), openaiResponses.failed('server_error', 'The server had an error')], responses],
+    ['@anthropic-ai/sdk, an error before message_start', [anthropic.error('overloaded_error', 'Overloaded')], () => anthropicClient().messages.create({ ...params, stream: true })],
+  ])('%s: no usage key at all', async (_, events, open) => {
+    server.script(events);
+    const { error } = await collect(retryStream(open, { clock, maxAttempts: 1 }));
+    expect([error instanceof ModelError, error !== undefined && 'usage' in error]).toEqual([true, false]);
   });
 });

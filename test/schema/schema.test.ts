@@ -30,6 +30,13 @@ describe('serializedErrorSchema', () => {
     ['a cause with a null inside', minimal({ cause: { name: 'Error', message: 'm', code: null } })],
     ['an unknown truncation key', minimal({ truncated: { lines: 3 } })],
     ['a truncation cause that is not depth or circular', minimal({ truncated: { cause: 'overflow' } })],
+    ['a usage with an unknown key', minimal({ usage: { promptTokens: 1 } })],
+    ['a usage with a negative count', minimal({ usage: { inputTokens: -1 } })],
+    ['a usage with an own __proto__ key', minimal({ usage: JSON.parse('{"__proto__":1}') as unknown })],
+    ['a rateLimit without a dimension', minimal({ rateLimit: { remaining: 0 } })],
+    ['a rateLimit with an unknown dimension', minimal({ rateLimit: { dimension: 'minutes' } })],
+    ['a rateLimit with a fractional reset', minimal({ rateLimit: { dimension: 'tokens', resetMs: 0.5 } })],
+    ['a maxContextTokens that is negative', minimal({ maxContextTokens: -1 })],
     ['an array', [minimal()]],
     ['null', null],
   ])('rejects %s', (_title, input) => {
@@ -76,7 +83,7 @@ describe('dist/schema.json', () => {
     expect(rest).toEqual(generated);
     expect(Object.keys(schema.properties as object)).toEqual([
       'name', 'code', 'category', 'message', 'retryable', 'retryAfterMs', 'status', 'requestId', 'recommendations',
-      'details', 'provider', 'model', 'outputStarted', 'toolName', 'agentId', 'maxIterations', 'currentState', 'targetState', 'store',
+      'details', 'provider', 'model', 'outputStarted', 'usage', 'rateLimit', 'requestedTokens', 'maxContextTokens', 'toolName', 'agentId', 'maxIterations', 'currentState', 'targetState', 'store',
       'policy', 'timeoutMs', 'fields', 'cause', 'errors', 'stack', 'truncated',
     ]);
   });

@@ -36,17 +36,17 @@ const TIMEOUT = 120_000;
 
 describe('validateSerializedError', () => {
   it('accepts and rejects exactly what serializedErrorSchema does, on valid and broken serialized errors', () => {
-    const inputs = contractInputArbitrary({ stacks: true, protoKeys: false, maxCauseDepth: 3, emptyTruncation: true }, BREAKING_VALUES);
+    const inputs = contractInputArbitrary({ builtInShapes: true, stacks: true, protoKeys: false, maxCauseDepth: 3, emptyTruncation: true }, BREAKING_VALUES);
     fc.assert(fc.property(inputs, agree), { numRuns: 10_000 });
   }, TIMEOUT);
 
   it('agrees with serializedErrorSchema on objects with an own __proto__ key, as JSON.parse makes them', () => {
-    const inputs = contractInputArbitrary({ stacks: false, protoKeys: true, maxCauseDepth: 2 }, BREAKING_VALUES);
+    const inputs = contractInputArbitrary({ builtInShapes: true, stacks: false, protoKeys: true, maxCauseDepth: 2 }, BREAKING_VALUES);
     fc.assert(fc.property(inputs, agree), { numRuns: 2_000 });
   }, TIMEOUT);
 
   it('agrees with serializedErrorSchema on values only a JavaScript object holds (undefined, Date, class instances, holes)', () => {
-    const inputs = contractInputArbitrary({ stacks: false, protoKeys: false, maxCauseDepth: 2 }, [...BREAKING_VALUES, ...NON_JSON_VALUES]);
+    const inputs = contractInputArbitrary({ builtInShapes: true, stacks: false, protoKeys: false, maxCauseDepth: 2 }, [...BREAKING_VALUES, ...NON_JSON_VALUES]);
     fc.assert(fc.property(inputs, agree), { numRuns: 2_000 });
   }, TIMEOUT);
 });
@@ -74,6 +74,17 @@ describe('validateSerializedError: where an issue inside a value is', () => {
     ['keys past the size limit, at the object that holds them', { details: { [`k${'x'.repeat(40)}`]: 1 } }, { maxInputLength: 100 }, {
       details: 'Input is larger than the limit of 100 characters (the maxInputLength option)',
     }],
+
+    ['a usage with an unknown key', { usage: { inputTokens: 1, promptTokens: 2 } }, {}, {
+      usage: 'Expected { inputTokens?, outputTokens?, totalTokens?, cachedInputTokens?, reasoningTokens? }: whole numbers, no other key',
+    }],
+    ['a usage with a fraction', { usage: { inputTokens: 1.5 } }, {}, {
+      usage: 'Expected { inputTokens?, outputTokens?, totalTokens?, cachedInputTokens?, reasoningTokens? }: whole numbers, no other key',
+    }],
+    ['a rateLimit without its dimension', { rateLimit: { remaining: 0 } }, {}, {
+      rateLimit: "Expected { dimension: 'requests' | 'tokens' | 'inputTokens' | 'outputTokens', limit?, remaining?, resetMs?: whole numbers }, no other key",
+    }],
+    ['a requestedTokens that is a string', { requestedTokens: '130000' }, {}, { requestedTokens: 'Expected a whole number, 0 or more' }],
   ];
 
   it.each(cases)('reports %s at its full path', (_title, fields, limits, issues) => {

@@ -1,0 +1,49 @@
+import { toWholeNonNegative } from '../foundation/whole-number.js';
+
+/*
+ * How far over the context a request was, read from the provider's own wording. Each pattern is a
+ * provider's message as it writes it; a message with no numbers (the Responses API's "Your input exceeds
+ * the context window of this model") gives none. Numbers are 1 to 12 digits, and each pattern has one
+ * way to match a text, so that no input makes a regex backtrack.
+ */
+
+/** The numbers a context-length error states, each absent when the message does not state it. */
+export interface ContextTokens {
+  readonly requestedTokens?: number;
+  readonly maxContextTokens?: number;
+}
+
+// Only the start of the text is read: the message comes first, and a body may be megabytes.
+const READ_LIMIT = 8192;
+
+// The text is lowercased. Each pattern: [its regex, which group is the window, the groups that add up to the request].
+const PATTERNS: readonly (readonly [RegExp, number, readonly number[]])[] = [
+  // OpenAI and the OpenAI-compatible servers (vLLM, DeepSeek, Groq): "This model's maximum context length is
+  // 128000 tokens. However, your messages resulted in 130000 tokens", "..., however you requested 4200
+  // tokens (3200 in the messages, 1000 in the completion)": the request counts the completion asked for.
+  [/maximum context length is (\d{1,12}) tokens[.,]? however,? (?:you requested|your messages resulted in) (\d{1,12}) tokens/, 1, [2]],
+  // Anthropic: "prompt is too long: 208310 tokens > 200000 maximum".
+  [/prompt is too long: (\d{1,12}) tokens > (\d{1,12}) maximum/, 2, [1]],
+  // Anthropic: "input length and `max_tokens` exceed context limit: 197626 + 8192 > 200000".
+  [/input length and `?max_tokens`? exceed context limit: (\d{1,12}) \+ (\d{1,12}) > (\d{1,12})/, 3, [1, 2]],
+  // Gemini: "The input token count (1234567) exceeds the maximum number of tokens allowed (1048576)".
+  [/input token count \((\d{1,12})\) exceeds the maximum number of tokens allowed \((\d{1,12})\)/, 2, [1]],
+  // OpenAI's wording in any other form: the window alone.
+  [/maximum context length is (\d{1,12}) tokens/, 1, []],
+];
+
+/**
+ * The tokens a request needed and the model's context window, from a provider's context-length
+ * message (lowercased); none for a message that states no numbers.
+ */
+export function readContextTokens(text: string): ContextTokens {
+  const head = text.slice(0, READ_LIMIT);
+  for (const [pattern, windowGroup, requestGroups] of PATTERNS) {
+    const found = pattern.exec(head);
+    if (found === null) continue;
+    const maxContextTokens = toWholeNonNegative(Number(found[windowGroup]));
+    const requested = requestGroups.length === 0 ? undefined : toWholeNonNegative(requestGroups.reduce((sum, group) => sum + Number(found[group]), 0));
+    return { ...(requested !== undefined && { requestedTokens: requested }), ...(maxContextTokens !== undefined && { maxContextTokens }) };
+  }
+  return {};
+}

@@ -1,0 +1,101 @@
+import type { RateLimit, RateLimitDimension } from '../contract/rate-limit.js';
+import { headerValue } from '../foundation/header-value.js';
+import { toWholeNonNegative } from '../foundation/whole-number.js';
+
+/*
+ * Which rate limit a provider's 429 hit, read from its rate-limit headers: OpenAI's (and the
+ * OpenAI-compatible providers' that send the same names) `x-ratelimit-{limit,remaining,reset}-{requests,tokens}`,
+ * whose resets are durations (`6m0s`, `20ms`, `1.5s`), and Anthropic's
+ * `anthropic-ratelimit-{requests,tokens,input-tokens,output-tokens}-{limit,remaining,reset}`, whose
+ * resets are RFC 3339 times. A header that does not read as its format is ignored: nothing is guessed.
+ */
+
+// Each dimension's headers: OpenAI's suffix and Anthropic's infix.
+const DIMENSIONS: readonly (readonly [RateLimitDimension, string | undefined, string])[] = [
+  ['requests', 'requests', 'requests'],
+  ['inputTokens', undefined, 'input-tokens'],
+  ['outputTokens', undefined, 'output-tokens'],
+  ['tokens', 'tokens', 'tokens'],
+];
+
+// The limit the provider's message names. OpenAI: "Rate limit reached for gpt-4o in organization ... on
+// tokens per min (TPM)", "... on requests per day (RPD)". Anthropic: "... rate limit ... of 30,000 input
+// tokens per minute". Bounded: no part can match the same text two ways.
+const OPENAI_NAMED = /\bon (requests|tokens) per (?:min|day)\b/;
+const ANTHROPIC_NAMED = /\bof [\d,]{1,20} (?:(input|output) )?(requests|tokens) per (?:minute|day)\b/;
+
+const WHOLE = /^\d{1,16}$/;
+// A Go duration, as OpenAI writes one: one or more of a number and its unit (`1h2m3.5s`, `20ms`).
+const DURATION_PART = /(\d{1,16}(?:\.\d{1,9})?)(ms|us|µs|ns|h|m|s)/y;
+const UNIT_MS: Readonly<Record<string, number>> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001, µs: 0.001, ns: 0.000_001 };
+const RFC_3339 = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The rate limit a 429 hit: the dimension the provider's message names, else the one with nothing
+ * `remaining` (of several, the one that resets last, which the next request must wait for); each with
+ * the limit, remaining and reset its headers state. Undefined when neither says which. `resetMs` is
+ * rounded up, so that a client never comes back before the reset; an Anthropic reset time is measured
+ * from `now`, one in the past being 0.
+ *
+ * @param headers - The response's headers: a fetch `Headers`, a Map or a plain object.
+ * @param text - The provider's error text, as `readProviderError` gathers it (lowercased).
+ * @param now - The time the response was received: a Date or epoch milliseconds. Default: now.
+ */
+export function readRateLimit(headers: unknown, text: string, now?: Date | number): RateLimit | undefined {
+  const named = namedDimension(text);
+  let hit: RateLimit | undefined;
+  for (const [dimension, openai, anthropic] of DIMENSIONS) {
+    const limit = dimensionHeaders(headers, dimension, openai, anthropic, now);
+    if (dimension === named) return limit;
+    if (named === undefined && limit.remaining === 0 && (hit === undefined || (limit.resetMs ?? 0) > (hit.resetMs ?? 0))) hit = limit;
+  }
+  return hit;
+}
+
+function namedDimension(text: string): RateLimitDimension | undefined {
+  const openai = OPENAI_NAMED.exec(text);
+  if (openai !== null) return openai[1] as RateLimitDimension;
+  const anthropic = ANTHROPIC_NAMED.exec(text);
+  if (anthropic === null) return undefined;
+  if (anthropic[1] === undefined) return anthropic[2] as RateLimitDimension;
+  return anthropic[1] === 'input' ? 'inputTokens' : 'outputTokens';
+}
+
+function dimensionHeaders(headers: unknown, dimension: RateLimitDimension, openai: string | undefined, anthropic: string, now: Date | number | undefined): RateLimit {
+  const read = (part: 'limit' | 'remaining' | 'reset'): string | undefined =>
+    headerValue(headers, `anthropic-ratelimit-${anthropic}-${part}`) ?? (openai === undefined ? undefined : headerValue(headers, `x-ratelimit-${part}-${openai}`));
+  const limit = wholeOf(read('limit'));
+  const remaining = wholeOf(read('remaining'));
+  const reset = read('reset');
+  const resetMs = reset === undefined ? undefined : (durationMs(reset.trim()) ?? untilTime(reset.trim(), now));
+  return { dimension, ...(limit !== undefined && { limit }), ...(remaining !== undefined && { remaining }), ...(resetMs !== undefined && { resetMs }) };
+}
+
+function wholeOf(value: string | undefined): number | undefined {
+  return value !== undefined && WHOLE.test(value.trim()) ? toWholeNonNegative(Number(value)) : undefined;
+}
+
+/** A Go duration in whole milliseconds, rounded up; undefined for anything else. */
+function durationMs(value: string): number | undefined {
+  if (value === '') return undefined;
+  DURATION_PART.lastIndex = 0;
+  let total = 0;
+  while (DURATION_PART.lastIndex < value.length) {
+    const part = DURATION_PART.exec(value);
+    if (part === null) return undefined;
+    total += Number(part[1]) * (UNIT_MS[part[2] as string] as number);
+  }
+  // Rounded to the nanosecond first: 23.456 * 1000 is 23456.000000000004 in floating point.
+  return toWholeNonNegative(Math.ceil(Math.round(total * 1e6) / 1e6));
+}
+
+/** Whole milliseconds from `now` until an RFC 3339 time, rounded up, 0 for a time past; undefined for anything else. */
+function untilTime(value: string, now: Date | number | undefined): number | undefined {
+  const parts = RFC_3339.exec(value);
+  if (parts === null) return undefined;
+  const seconds = Date.parse(`${parts[1]}T${parts[2]}${parts[4] as string}`);
+  if (Number.isNaN(seconds)) return undefined;
+  const time = seconds + Number(`0${parts[3] ?? ''}`) * 1000;
+  const from = now instanceof Date ? now.getTime() : typeof now === 'number' && Number.isFinite(now) ? now : Date.now();
+  return toWholeNonNegative(Math.ceil(Math.max(0, time - from)));
+}
