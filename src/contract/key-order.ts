@@ -1,13 +1,11 @@
-import { setOwn } from '../foundation/own-property.js';
 import { BASE_FIELDS, type BaseFieldName } from './class-fields.js';
-import type { SerializedCause, SerializedError, SerializedJson, Truncation } from './serialized-error.js';
+import type { Truncation } from './serialized-error.js';
 
 /*
- * The key order of the contract, decided here and nowhere else: the lists of a node's keys, which
- * the validator and the schema read, and the functions that put a written node, a `truncated`
- * record, a class's own fields and plain data's keys in that order, which the writer calls. The
- * writer computes each value (in the order that charges the budgets: see error-nodes.ts) and hands
- * them here to be placed; a test holds the placed order equal to the lists.
+ * The key order of the contract, decided here: the lists of a node's keys, which the validator and
+ * the schema read and the writer writes in (serialization/error-nodes.ts writes each key of a node
+ * as it reaches it; a test holds its output to these lists), and the order of a `truncated` record,
+ * a class's own fields and plain data's keys, which the writer calls.
  */
 
 /** The keys of a faultline node in contract order, before the class's own fields. */
@@ -68,62 +66,6 @@ export function compareCanonical(a: CanonicalKey, b: CanonicalKey): number {
   if (a.index !== undefined || b.index !== undefined) return a.index === undefined ? 1 : b.index === undefined ? -1 : a.index - b.index;
   // `<` compares strings by UTF-16 code units.
   return a.written < b.written ? -1 : a.written > b.written ? 1 : 0;
-}
-
-/**
- * A faultline node from its written values, in contract order; an undefined value is left out.
- * Positional rather than an object of parts: it runs for every node, and the object would be a
- * fifth more of what serializing allocates.
- */
-export function faultlineNodeInOrder(
-  name: string, code: string, category: string, message: string, retryable: boolean,
-  retryAfterMs: number | undefined, status: number | undefined, requestId: string | undefined,
-  recommendations: readonly string[] | undefined, details: SerializedJson | undefined,
-  ownKeys: readonly string[], own: readonly (SerializedJson | undefined)[] | undefined,
-  cause: SerializedCause | undefined, errors: readonly SerializedCause[] | undefined, stack: string | undefined,
-  truncated: Truncation | undefined,
-): SerializedError {
-  const out: Record<string, unknown> = { name, code, category, message, retryable };
-  if (retryAfterMs !== undefined) out.retryAfterMs = retryAfterMs;
-  if (status !== undefined) out.status = status;
-  if (requestId !== undefined) out.requestId = requestId;
-  if (recommendations !== undefined) out.recommendations = recommendations;
-  if (details !== undefined) out.details = details;
-  if (own !== undefined) {
-    for (let index = 0; index < ownKeys.length; index++) {
-      const value = own[index];
-      const key = ownKeys[index] as string;
-      // Stored here rather than through a shared helper, so that this store learns the shapes of the
-      // class fields alone: one store shared by every key of every object is several times slower.
-      if (value === undefined) continue;
-      if (key === '__proto__') setOwn(out, key, value);
-      else out[key] = value;
-    }
-  }
-  placeTail(out, cause, errors, stack, truncated);
-  return out as SerializedError;
-}
-
-/** A foreign error's node from its written values, in contract order; an undefined value is left out. */
-export function foreignNodeInOrder(
-  name: string, message: string, code: string | undefined,
-  cause: SerializedCause | undefined, errors: readonly SerializedCause[] | undefined, stack: string | undefined,
-  truncated: Truncation | undefined,
-): SerializedCause {
-  const out: Record<string, unknown> = { name, message };
-  if (code !== undefined) out.code = code;
-  placeTail(out, cause, errors, stack, truncated);
-  return out as SerializedCause;
-}
-
-function placeTail(
-  out: Record<string, unknown>, cause: SerializedCause | undefined, errors: readonly SerializedCause[] | undefined,
-  stack: string | undefined, truncated: Truncation | undefined,
-): void {
-  if (cause !== undefined) out.cause = cause;
-  if (errors !== undefined) out.errors = errors;
-  if (stack !== undefined) out.stack = stack;
-  if (truncated !== undefined) out.truncated = truncated;
 }
 
 /** A `truncated` record from its marks, in contract order; an undefined mark is left out. */

@@ -8,7 +8,6 @@ import { toWholeNonNegative } from '../foundation/whole-number.js';
 import { hasNodeHead, readsBackAsError } from '../contract/node-shape.js';
 import { givenMessage } from '../redaction/message-redaction.js';
 import type { SerializedCause, SerializedError, SerializedJson, Truncation } from '../contract/serialized-error.js';
-import { faultlineNodeInOrder, foreignNodeInOrder } from '../contract/key-order.js';
 import { extend, onChain, type Chain } from './ancestor-chain.js';
 import { boundedName, field, stringOf, text } from './bounded-text.js';
 import { MAX_RECOMMENDATIONS } from '../contract/serialize-options.js';
@@ -70,6 +69,11 @@ function guardedFields(error: object): NodeFields {
   };
 }
 
+/**
+ * A faultline error's node, each key written as it is reached, in the contract's order
+ * (contract/key-order.ts lists it). The one value computed ahead of its place: the class's own
+ * fields, charged to the budget before details, so that details past the budget cannot empty them.
+ */
 export function faultlineNode(error: object, run: Run, depth: number): SerializedError {
   run.nodesLeft--;
   const node: Node = { cut: undefined, budget: run.maxDetailsSize };
@@ -87,52 +91,63 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
       truncated, [CLASS_NAME]: className,
     } = guardedFields(error));
   }
-  const writtenName = nodeName(name, className, run, node);
-  const writtenCode = typeof code === 'string' ? field(code, run, node) : 'UNKNOWN_ERROR';
-  // With redaction off, the message as the error was given it: the error itself keeps it redacted.
-  const writtenMessage = text(stringOf(run.redactor === undefined ? (givenMessage(error) ?? message) : message), run, node, 'message');
-  const writtenRequestId = typeof requestId === 'string' ? field(requestId, run, node) : undefined;
+  const out: Record<string, unknown> = {
+    name: nodeName(name, className, run, node),
+    code: typeof code === 'string' ? field(code, run, node) : 'UNKNOWN_ERROR',
+    category: isErrorCategory(category) ? category : 'UNKNOWN',
+    // With redaction off, the message as the error was given it: the error itself keeps it redacted.
+    message: text(stringOf(run.redactor === undefined ? (givenMessage(error) ?? message) : message), run, node, 'message'),
+    retryable: retryable === true,
+  };
+  const delay = toWholeNonNegative(retryAfterMs);
+  if (delay !== undefined) out.retryAfterMs = delay;
+  const upstream = toWholeNonNegative(status);
+  if (upstream !== undefined) out.status = upstream;
+  if (typeof requestId === 'string') out.requestId = field(requestId, run, node);
   const steps = stringList(recommendations, run, node);
-  // The class's own fields are copied first, so that details past the budget cannot empty them;
-  // they are still written after details, in the contract's order.
+  if (steps !== undefined) out.recommendations = steps;
   const keys = classFieldKeys(error);
-  let own: (SerializedJson | undefined)[] | undefined;
-  if (keys.length > 0) {
-    own = new Array<SerializedJson | undefined>(keys.length); // its exact size: `[]` would grow to 17 slots
+  const own = keys.length === 0 ? undefined : keys.map((key) => classField(key, readOwn(error, key), run, node));
+  const written = detailsCopy(details, run, node);
+  if (written !== undefined) out.details = written;
+  if (own !== undefined) {
     for (let index = 0; index < keys.length; index++) {
+      const value = own[index];
       const key = keys[index] as string;
-      own[index] = classField(key, readOwn(error, key), run, node);
+      // Stored here rather than through a shared helper, so that this store learns the shapes of the
+      // class fields alone: one store shared by every key of every object is several times slower.
+      if (value === undefined) continue;
+      if (key === '__proto__') setOwn(out, key, value);
+      else out[key] = value;
     }
   }
-  let writtenDetails: SerializedJson | undefined;
+  return nodeEnd(out, error, { cause, errors, truncated }, run, node, depth) as SerializedError;
+}
+
+/** `details` as written: an object, or any other value under `value`; undefined where absent or where no budget was left. */
+function detailsCopy(details: unknown, run: Run, node: Node): Record<string, SerializedJson> | undefined {
   if (details === UNREADABLE_DETAILS) {
     // Written as any value that could not be read is, the marker under `value`, as far as the budget
     // goes (as a second pass copies it), and the cut recorded.
     const copy = jsonCopy({ value: MARKERS.unreadable }, run, node, 1, undefined);
     cutOf(node).details = true;
-    if (isPlainRecord(copy)) writtenDetails = copy;
-  } else if (details !== undefined && details !== null) {
-    const budget = node.budget;
-    const cutBefore = node.cut?.details === true;
-    let copy = jsonCopy(details, run, node, 1, undefined);
-    if (copy !== undefined && !isPlainRecord(copy)) {
-      // Copied again inside its wrapper, so that depth and size count the wrapper as they will
-      // when this output is serialized again; the budget is what the class fields left.
-      node.budget = budget;
-      if (!cutBefore && node.cut !== undefined) delete node.cut.details;
-      copy = jsonCopy({ value: details }, run, node, 1, undefined);
-    }
-    // No budget or depth was left even for the wrapper: details are left out, and cutDetails marked it.
-    if (isPlainRecord(copy)) writtenDetails = copy;
+    return isPlainRecord(copy) ? copy : undefined;
   }
-  const writtenCause = causeCopy(cause, run, node, depth);
-  const writtenErrors = isArray(errors) ? errorList(errors, run, node, depth + 1) : undefined;
-  const stack = stackText(error, run, node);
-  return faultlineNodeInOrder(
-    writtenName, writtenCode, isErrorCategory(category) ? category : 'UNKNOWN', writtenMessage, retryable === true,
-    toWholeNonNegative(retryAfterMs), toWholeNonNegative(status), writtenRequestId, steps, writtenDetails, keys, own,
-    writtenCause, writtenErrors, stack, truncation(error, truncated, node),
-  );
+  if (details === undefined || details === null) return undefined;
+  const budget = node.budget;
+  const cutBefore = node.cut?.details === true;
+  // A primitive or an array cannot be copied as an object: it goes straight into its wrapper.
+  const wrapped = typeof details !== 'object' || isArray(details);
+  let copy = wrapped ? undefined : jsonCopy(details, run, node, 1, undefined);
+  if (wrapped || (copy !== undefined && !isPlainRecord(copy))) {
+    // Copied again inside its wrapper, so that depth and size count the wrapper as they will
+    // when this output is serialized again; the budget is what the class fields left.
+    node.budget = budget;
+    if (!cutBefore && node.cut !== undefined) delete node.cut.details;
+    copy = jsonCopy({ value: details }, run, node, 1, undefined);
+  }
+  // No budget or depth was left even for the wrapper: details are left out, and cutDetails marked it.
+  return isPlainRecord(copy) ? copy : undefined;
 }
 
 function foreignNode(error: object, run: Run, depth: number): SerializedCause {
@@ -144,17 +159,28 @@ function foreignNode(error: object, run: Run, depth: number): SerializedCause {
   } catch {
     ({ name, message, code, cause, errors, truncated } = guardedFields(error));
   }
-  const writtenName = field(typeof name === 'string' ? name : 'Error', run, node);
-  const writtenMessage = text(stringOf(message), run, node, 'message');
-  const writtenCode = typeof code === 'string' ? field(code, run, node) : undefined;
-  const writtenCause = causeCopy(cause, run, node, depth);
-  const writtenErrors = isArray(errors) ? errorList(errors, run, node, depth + 1) : undefined;
-  const stack = stackText(error, run, node);
-  return foreignNodeInOrder(writtenName, writtenMessage, writtenCode, writtenCause, writtenErrors, stack, truncation(error, truncated, node));
+  const out: Record<string, unknown> = { name: field(typeof name === 'string' ? name : 'Error', run, node), message: text(stringOf(message), run, node, 'message') };
+  if (typeof code === 'string') out.code = field(code, run, node);
+  return nodeEnd(out, error, { cause, errors, truncated }, run, node, depth) as SerializedCause;
 }
 
-// What every node ends with, each computed in contract order (cause, errors, stack, truncated), so that
-// the budget is charged in the order the output lists them.
+/** The fields a node's end is written from, as the node read them. */
+type NodeEnd = Pick<NodeFields, 'cause' | 'errors' | 'truncated'>;
+
+/**
+ * What every node ends with, each written as it is reached (cause, errors, stack, truncated), so that
+ * the budget is charged in the order the output lists them.
+ */
+function nodeEnd(out: Record<string, unknown>, error: object, read: NodeEnd, run: Run, node: Node, depth: number): Record<string, unknown> {
+  const cause = causeCopy(read.cause, run, node, depth);
+  if (cause !== undefined) out.cause = cause;
+  if (isArray(read.errors)) out.errors = errorList(read.errors, run, node, depth + 1);
+  const stack = stackText(error, run, node);
+  if (stack !== undefined) out.stack = stack;
+  const marks = truncation(error, read.truncated, node);
+  if (marks !== undefined) out.truncated = marks;
+  return out;
+}
 
 /** The cause as written, or undefined where it is absent or cut (and the cut marked). */
 function causeCopy(cause: unknown, run: Run, node: Node, depth: number): SerializedCause | undefined {

@@ -6,7 +6,10 @@ import { toWholeNonNegative } from '../foundation/whole-number.js';
 import { REDACTED } from '../redaction/redactor.js';
 import { budgetedText, redact, stringOf } from './bounded-text.js';
 import { isPlainRecord, jsonCopy } from './plain-data.js';
-import { cutOf, type Node, type Run } from './serialization-state.js';
+import { cutOf, isEmpty, type Node, type Run } from './serialization-state.js';
+import { readProperty } from '../foundation/safe-read.js';
+import { TOKEN_USAGE_KEYS } from '../contract/token-usage.js';
+import { RATE_LIMIT_DIMENSIONS, RATE_LIMIT_NUMBERS } from '../contract/rate-limit.js';
 
 /*
  * A node's class fields: the own keys of an error that are not the contract's node keys, each
@@ -20,6 +23,8 @@ export function classField(key: string, value: unknown, run: Run, node: Node): S
   if (type === 'string') return budgetedText(stringOf(value), run, node);
   if (type === 'whole') return toWholeNonNegative(value);
   if (type === 'boolean') return typeof value === 'boolean' ? value : undefined;
+  if (type === 'usage') return shapeCopy(value, TOKEN_USAGE_KEYS, undefined);
+  if (type === 'rateLimit') return shapeCopy(value, RATE_LIMIT_NUMBERS, RATE_LIMIT_DIMENSIONS);
   if (type === 'stringRecord') {
     // Made a record of strings first, then copied against the budget as that record: so it is
     // charged as a second pass over the output, which reads the strings, will charge it.
@@ -32,6 +37,25 @@ export function classField(key: string, value: unknown, run: Run, node: Node): S
     return jsonCopy(record, run, node, 1, undefined);
   }
   return jsonCopy(value, run, node, 1, undefined);
+}
+
+/**
+ * A built-in shape (`usage`, `rateLimit`), written whole as a `whole` field is, never charged to the
+ * budget: a few whole numbers (and a rate limit's `dimension`, first), in the order of their names.
+ * What is not of the shape is left out; a rate limit without its dimension is not written.
+ */
+function shapeCopy(value: unknown, numbers: readonly string[], dimensions: readonly string[] | undefined): SerializedJson | undefined {
+  const out: Record<string, SerializedJson> = {};
+  if (dimensions !== undefined) {
+    const dimension = readProperty(value, 'dimension');
+    if (!dimensions.includes(dimension as string)) return undefined;
+    out.dimension = dimension as string;
+  }
+  for (const key of numbers) {
+    const number = toWholeNonNegative(readProperty(value, key));
+    if (number !== undefined) out[key] = number;
+  }
+  return isEmpty(out) ? undefined : out;
 }
 
 const NO_KEYS: readonly string[] = [];

@@ -1,32 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import {
-  compareCanonical, faultlineNodeInOrder, FOREIGN_KEYS, foreignNodeInOrder, HEAD_KEYS, inOwnFieldOrder, isNodeKey,
-  OPTIONAL_KEYS, RESERVED_KEYS, TAIL_KEYS, TRUNCATION_KEYS, truncationInOrder,
+  compareCanonical, FOREIGN_KEYS, HEAD_KEYS, inOwnFieldOrder, isNodeKey, OPTIONAL_KEYS, RESERVED_KEYS, TAIL_KEYS, TRUNCATION_KEYS,
+  truncationInOrder,
 } from '../../src/contract/key-order.js';
 import { serializeError, ToolError } from '../../src/index.js';
 
 describe('the contract’s key order', () => {
-  it('places every key of a faultline node as the lists say, own fields between the optional keys and the tail', () => {
-    const node = faultlineNodeInOrder(
-      'ToolError', 'TOOL_ERROR', 'TOOL', 'm', true, 5, 503, 'req_1', ['wait'], { a: 1 }, ['alpha', 'beta'], ['x', 'y'],
-      { name: 'Error', message: 'c' }, [{ name: 'Error', message: 'e' }], 'stack', { details: true },
-    );
-    expect(Object.keys(node)).toEqual([...HEAD_KEYS, ...OPTIONAL_KEYS, 'alpha', 'beta', ...TAIL_KEYS]);
+  it('is how the writer writes every key of a faultline node, own fields between the optional keys and the tail', () => {
+    const error = new ToolError('a message longer than the limit', {
+      toolName: 'search', retryAfterMs: 5, status: 503, requestId: 'req_1', recommendations: ['wait'], details: { a: 1 },
+      cause: new Error('c'),
+    });
+    Object.defineProperty(error, 'alpha', { value: 'x', enumerable: true });
+    Object.defineProperty(error, 'errors', { value: [new Error('e')] });
+    const node = serializeError(error, { stack: true, maxMessageLength: 5 });
+    expect(Object.keys(node)).toEqual([...HEAD_KEYS, ...OPTIONAL_KEYS, 'alpha', 'toolName', ...TAIL_KEYS]);
   });
 
-  it('leaves out what is undefined, an own field too, and writes __proto__ as an own key', () => {
-    const node = faultlineNodeInOrder(
-      'E', 'C', 'UNKNOWN', 'm', false, undefined, undefined, undefined, undefined, undefined, ['__proto__', 'gone'], [{ p: 1 }, undefined],
-      undefined, undefined, undefined, undefined,
-    );
+  it('leaves out an own field that is undefined, and writes __proto__ as an own key', () => {
+    const error = new ToolError('m');
+    Object.defineProperty(error, '__proto__', { value: { p: 1 }, enumerable: true });
+    Object.defineProperty(error, 'gone', { value: undefined, enumerable: true });
+    const node = serializeError(error);
     expect(Object.keys(node)).toEqual([...HEAD_KEYS, '__proto__']);
     expect(Object.getPrototypeOf(node)).toBe(Object.prototype);
   });
 
-  it('places a foreign node’s keys as FOREIGN_KEYS says', () => {
-    const full = foreignNodeInOrder('TypeError', 'm', 'E_X', { name: 'Error', message: 'c' }, [], 's', { stack: 3 });
-    expect(Object.keys(full)).toEqual([...FOREIGN_KEYS]);
-    expect(Object.keys(foreignNodeInOrder('Error', 'm', undefined, undefined, undefined, undefined, undefined))).toEqual(['name', 'message']);
+  it('is how the writer writes a foreign node’s keys, as FOREIGN_KEYS says', () => {
+    const foreign = Object.assign(new TypeError('a message longer than the limit'), { code: 'E_X', errors: [] });
+    Object.defineProperty(foreign, 'cause', { value: new Error('c') });
+    const full = serializeError(new ToolError('m', { cause: foreign }), { stack: true, maxMessageLength: 5 }).cause;
+    expect(Object.keys(full ?? {})).toEqual([...FOREIGN_KEYS]);
+    expect(Object.keys(serializeError(new ToolError('m', { cause: new Error('m') })).cause ?? {})).toEqual(['name', 'message']);
   });
 
   it('places a truncated record’s marks as TRUNCATION_KEYS says', () => {

@@ -22,6 +22,10 @@ export function classField(key: string, value: unknown, run: Run, node: Node): S
   if (type === 'string') return budgetedText(stringOf(value), run, node);
   if (type === 'whole') return toWholeNonNegative(value);
   if (type === 'boolean') return typeof value === 'boolean' ? value : undefined;
+  // Not 0.2.1's: the shapes #31 added to the contract since (usage, rateLimit), written whole as a
+  // whole number is, as the live writer writes them (see README.md).
+  if (type === 'usage') return shapeWritten(value, ['cachedInputTokens', 'inputTokens', 'outputTokens', 'reasoningTokens', 'totalTokens'], false);
+  if (type === 'rateLimit') return shapeWritten(value, ['limit', 'remaining', 'resetMs'], true);
   if (type === 'stringRecord') {
     // Made a record of strings first, then copied against the budget as that record: so it is
     // charged as a second pass over the output, which reads the strings, will charge it.
@@ -34,6 +38,27 @@ export function classField(key: string, value: unknown, run: Run, node: Node): S
     return jsonCopy(record, run, node, 1, undefined);
   }
   return jsonCopy(value, run, node, 1, undefined);
+}
+
+function shapeWritten(value: unknown, numbers: readonly string[], withDimension: boolean): SerializedJson | undefined {
+  const read = (key: string): unknown => {
+    try {
+      return (value as Record<string, unknown>)[key];
+    } catch {
+      return undefined;
+    }
+  };
+  const out: Record<string, SerializedJson> = {};
+  if (withDimension) {
+    const dimension = read('dimension');
+    if (!['requests', 'tokens', 'inputTokens', 'outputTokens'].includes(dimension as string)) return undefined;
+    out.dimension = dimension as string;
+  }
+  for (const key of numbers) {
+    const number = toWholeNonNegative(read(key));
+    if (number !== undefined) out[key] = number;
+  }
+  return Object.keys(out).length === 0 ? undefined : out;
 }
 
 const NO_KEYS: readonly string[] = [];
