@@ -1,7 +1,8 @@
 import { CLASS_FIELD_TYPES, type BuiltInFieldTable, type FieldType } from '../contract/class-fields.js';
 import { HEAD_KEYS, OPTIONAL_KEYS, RESERVED_KEYS, TAIL_KEYS } from '../contract/key-order.js';
 import { CLASS_NAME, ERROR_BRAND } from '../foundation/brand.js';
-import { isErrorCategory } from '../foundation/category.js';
+import { ErrorCategory, isErrorCategory } from '../foundation/category.js';
+import { describeValue } from '../foundation/option-checks.js';
 import { defineField } from '../foundation/own-property.js';
 import type { ErrorFields } from './error-fields.js';
 
@@ -60,7 +61,7 @@ export const BUILT_IN_NAMES: ReadonlySet<string> = /* @__PURE__ */ new Set([
 export function checkDeclaration(parentName: string, name: unknown, spec: unknown, family: boolean): asserts spec is Declaration {
   const call = `${parentName}.subclass`;
   if (typeof name !== 'string' || name.trim() === '') {
-    throw new TypeError(`${call}: the first argument is the class's name, a non-empty string such as 'PaymentDeclinedError'; got ${describe(name)}.`);
+    throw new TypeError(`${call}: the first argument is the class's name, a non-empty string such as 'PaymentDeclinedError'; got ${describeValue(name)}.`);
   }
   if (BUILT_IN_NAMES.has(name)) {
     throw new TypeError(
@@ -69,7 +70,7 @@ export function checkDeclaration(parentName: string, name: unknown, spec: unknow
     );
   }
   if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) {
-    throw new TypeError(`${call}('${name}', spec): spec must be an object such as { code: 'PAYMENT_DECLINED' }; got ${describe(spec)}.`);
+    throw new TypeError(`${call}('${name}', spec): spec must be an object such as { code: 'PAYMENT_DECLINED' }; got ${describeValue(spec)}.`);
   }
   const given = spec as Record<string, unknown>;
   for (const key of Object.keys(given)) {
@@ -88,8 +89,8 @@ export function checkDeclaration(parentName: string, name: unknown, spec: unknow
   }
   if (family && !isErrorCategory(category)) {
     throw new TypeError(
-      `${call}('${name}', spec): a new family needs its category, one of MODEL, TOOL, AGENT, STORAGE, SECURITY, AUTH, VALIDATION, ` +
-        `TRANSIENT, TIMEOUT, UNKNOWN: { category: 'TOOL', ... }; got ${describe(category)}.`,
+      `${call}('${name}', spec): a new family needs its category, one of ${Object.keys(ErrorCategory).join(', ')}: ` +
+        `{ category: 'TOOL', ... }; got ${describeValue(category)}.`,
     );
   }
   if (!family && category !== undefined) {
@@ -120,7 +121,7 @@ function checkFields(call: string, name: string, fields: unknown, required: unkn
         );
       }
       if (!FIELD_TYPES.includes(type as FieldType)) {
-        throw new TypeError(`${call}('${name}', spec): fields.${field} has the unknown type ${describe(type)}; a field type is one of ${FIELD_TYPES.map((t) => `'${t}'`).join(', ')}.`);
+        throw new TypeError(`${call}('${name}', spec): fields.${field} has the unknown type ${describeValue(type)}; a field type is one of ${FIELD_TYPES.map((t) => `'${t}'`).join(', ')}.`);
       }
     }
   }
@@ -128,20 +129,13 @@ function checkFields(call: string, name: string, fields: unknown, required: unkn
   if (!Array.isArray(required)) throw specError(call, name, 'required', "an array of field names such as ['amountCents']", required);
   for (const field of required) {
     if (typeof field !== 'string' || fields === undefined || !Object.hasOwn(fields, field)) {
-      throw new TypeError(`${call}('${name}', spec): required names ${describe(field)}, which is not in fields. Declare it there too: fields: { ${typeof field === 'string' ? field : 'name'}: 'string' }.`);
+      throw new TypeError(`${call}('${name}', spec): required names ${describeValue(field)}, which is not in fields. Declare it there too: fields: { ${typeof field === 'string' ? field : 'name'}: 'string' }.`);
     }
   }
 }
 
 function specError(call: string, name: string, key: string, expected: string, got: unknown): TypeError {
-  return new TypeError(`${call}('${name}', spec): ${key} must be ${expected}; got ${describe(got)}.`);
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value === undefined) return String(value);
-  if (value === null) return 'null';
-  return Array.isArray(value) ? 'an array' : `a value of type ${typeof value}`;
+  return new TypeError(`${call}('${name}', spec): ${key} must be ${expected}; got ${describeValue(got)}.`, { cause: got });
 }
 
 /**

@@ -43,11 +43,11 @@ export function checkKnownKeys(where: string, options: object, known: readonly s
 
 /** `retry: the option maxAttempts must be a whole number, 1 or more (or Infinity); got NaN`. */
 export function invalidOption(where: string, option: string, value: unknown, expected: string): TypeError {
-  return new TypeError(`${where}: the option ${option} must be ${expected}; got ${shown(value)}`, { cause: value });
+  return new TypeError(`${where}: the option ${option} must be ${expected}; got ${describeValue(value)}`, { cause: value });
 }
 
-// The value as a reader of the message needs it: its literal for a primitive, its kind otherwise.
-function shown(value: unknown): string {
+/** A value as a reader of an error message needs it: its literal for a primitive, its kind otherwise. */
+export function describeValue(value: unknown): string {
   switch (typeof value) {
     case 'string':
       return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);

@@ -168,10 +168,12 @@ describe('subclass refuses, when the class is declared, with a TypeError that pr
     ['status', 402.5, 'an HTTP status, a whole number from 100 to 599'],
     ['status', '402', 'an HTTP status, a whole number from 100 to 599'],
     ['status', Number.NaN, 'an HTTP status, a whole number from 100 to 599'],
-  ])('a %s of %j', (key, value, expected) => {
-    expect(refusal(ToolError, 'ChargeError', { [key]: value }).message).toMatch(
+  ])('a %s of %j, kept as the cause', (key, value, expected) => {
+    const thrown = refusal(ToolError, 'ChargeError', { [key]: value });
+    expect(thrown.message).toMatch(
       new RegExp(`^ToolError\\.subclass\\('ChargeError', spec\\): ${key} must be ${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; got `),
     );
+    expect(thrown.cause).toBe(value);
   });
 
   it('takes a spec left out below a family, and every spec key at its edge', () => {
