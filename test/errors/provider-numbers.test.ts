@@ -176,3 +176,26 @@ describe('a Gemini 400 for the context length, as its REST API answers', () => {
     expect(contextOf(ModelError.from(thrown, { provider: 'google' }))).toEqual([1234567, 1048576]);
   });
 });
+
+describe('a framework’s error over the provider’s, as LangChain throws them', () => {
+  const named = (name: string, message: string, fields: object): Error => Object.assign(new Error(message), { name }, fields);
+
+  it('a ContextOverflowError over the SDK’s 400 gives the numbers the provider states', async () => {
+    const thrown = await thrownBy('anthropic', { status: 400, body: anthropicError('prompt is too long: 208310 tokens > 200000 maximum') });
+    const overflow = named('ContextOverflowError', 'Input exceeded the model’s context window.', { cause: thrown });
+    expect(contextOf(normalizeError(overflow))).toEqual([208310, 200000]);
+    expect(contextOf(ModelError.from(overflow))).toEqual([208310, 200000]);
+  });
+
+  it('a ContextOverflowError alone gives none: its own message states no numbers', () => {
+    expect(contextOf(normalizeError(named('ContextOverflowError', 'Input exceeded the model’s context window.', {})))).toEqual([undefined, undefined]);
+  });
+
+  it('a MODEL_RATE_LIMIT the SDK’s 429 carries gives its rateLimit, waiting for its reset', async () => {
+    const thrown = await thrownBy('openai', { status: 429, headers: OPENAI_HEADERS, body: OPENAI_TPM });
+    const stamped = Object.assign(thrown as Error, { lc_error_code: 'MODEL_RATE_LIMIT' });
+    for (const error of [normalizeError(stamped), ModelError.from(stamped)]) {
+      expect([rateLimitOf(error), error.retryAfterMs]).toEqual([{ dimension: 'tokens', limit: 30000, remaining: 0, resetMs: 2400 }, 2400]);
+    }
+  });
+});
