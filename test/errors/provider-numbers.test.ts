@@ -199,3 +199,17 @@ describe('a framework’s error over the provider’s, as LangChain throws them'
     }
   });
 });
+
+describe('the AI SDK’s RetryError after its own retries', () => {
+  it('keeps the rateLimit of its last error', async () => {
+    server.script({ status: 429, headers: { ...OPENAI_HEADERS, 'retry-after-ms': '5' }, body: OPENAI_TPM });
+    const model = createOpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk-test' }).chat('gpt-4o');
+    const thrown = await generateText({ model, prompt: 'hi', maxRetries: 1 }).then(() => undefined, (error: unknown) => error);
+    expect((thrown as Error).name).toBe('AI_RetryError');
+    for (const error of [normalizeError(thrown), ModelError.from(thrown)]) {
+      expect([rateLimitOf(error), error.retryAfterMs, error.details]).toEqual([
+        { dimension: 'tokens', limit: 30000, remaining: 0, resetMs: 2400 }, 5, { attempts: 2, reason: 'maxRetriesExceeded' },
+      ]);
+    }
+  });
+});
