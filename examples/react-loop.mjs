@@ -6,6 +6,8 @@
 //   - a rate-limited model call, retried after its Retry-After (scaled down to 200 ms here);
 //   - a tool call with bad arguments, fed back to the model, which corrects its call;
 //   - a model call on an account out of quota, which falls back to a second model instead of retrying;
+//   - a conversation too long for the model's context window, moved to the first model whose window
+//     holds it (fallbackModelFor reads the tokens the provider's error states);
 //   - a tool that is denied permission, which halts the loop;
 //   - a second run whose model never finishes, which ends in AgentMaxIterationsError;
 //   - a total time budget for each run;
@@ -17,7 +19,7 @@
 import { z } from 'zod';
 import { AgentMaxIterationsError, ModelError, TimeoutError, ToolPermissionError } from 'faultline';
 import { safeTool, toToolResult } from 'faultline/agent';
-import { classify, retry, retryStream } from 'faultline/retry';
+import { classify, fallbackModelFor, retry, retryStream } from 'faultline/retry';
 
 // --- Errors shaped as the OpenAI SDK throws them (status, headers, parsed body) ---
 function rateLimited() {
@@ -30,6 +32,15 @@ function outOfQuota() {
     status: 429, headers: new Headers({ 'x-request-id': 'req_q_1' }), error: { type: 'insufficient_quota', code: 'insufficient_quota' },
   });
 }
+
+function contextTooLong() {
+  return Object.assign(new Error("400 This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens. Please reduce the length of the messages."), {
+    status: 400, headers: new Headers({ 'x-request-id': 'req_ctx_1' }), error: { type: 'invalid_request_error', code: 'context_length_exceeded' },
+  });
+}
+
+// The models a run may move to, with their context windows in tokens.
+const CONTEXT_WINDOWS = [{ model: 'gpt-4o', contextTokens: 128_000 }, { model: 'gpt-4.1', contextTokens: 1_047_576 }];
 
 // --- Scripted models: each call returns the next step, or throws the next failure ---
 function scriptedModel(name, script) {
@@ -89,6 +100,14 @@ async function runAgent(title, models, { maxIterations, budgetMs }) {
         onRetry: ({ error, delayMs }) => step(`model ${model.name}: ${error.code}, retrying after ${delayMs} ms (the server asked ${error.retryAfterMs} ms)`),
       });
     } catch (error) {
+      // A request too long for this model's window goes to the first model whose window holds it.
+      const bigger = fallbackModelFor(error, CONTEXT_WINDOWS);
+      const larger = bigger === undefined ? undefined : models.find((candidate) => candidate.name === bigger.model);
+      if (larger !== undefined) {
+        step(`model ${model.name}: ${error.code}, ${error.requestedTokens} tokens > ${error.maxContextTokens}; moving to ${larger.name}, whose window holds ${bigger.contextTokens}`);
+        model = larger;
+        continue;
+      }
       const policy = classify(error);
       if (policy.fallback && models.length > 0) {
         const next = models.shift();
@@ -135,6 +154,11 @@ try {
   step(`the run ends: ${error.name} [${error.code}] after ${error.maxIterations} iterations`);
 }
 
+await runAgent('Run 3: a conversation too long for the model\'s context window', [
+  scriptedModel('gpt-4o', [contextTooLong()]),
+  scriptedModel('gpt-4.1', [{ answer: 'The whole conversation fits in gpt-4.1.' }]),
+], { maxIterations: 3, budgetMs: 60_000 });
+
 // --- A streamed answer, as @anthropic-ai/sdk streams one: events, and an `event: error` in the middle
 // of a 200 response, which the SDK throws with no status and the provider's type in its body ---
 function overloadedMidStream() {
@@ -171,7 +195,7 @@ async function streamAnswer(name, open) {
   }
 }
 
-console.log('\nRun 3: a streamed answer that fails in the middle of the stream');
+console.log('\nRun 4: a streamed answer that fails in the middle of the stream');
 const sonnet = scriptedStream([
   [{ type: 'message_start' }, overloadedMidStream()],
   [{ type: 'message_start' }, text('Typed errors '), text('let the loop '), overloadedMidStream()],

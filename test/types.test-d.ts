@@ -6,6 +6,7 @@ import {
 } from '../src/index.js';
 import type { AgentAbortedError, AuthenticationError, ErrorDetails, RateLimit, TokenUsage } from '../src/index.js';
 import { ModelContextLengthError } from '../src/index.js';
+import { fallbackModelFor } from '../src/retry/index.js';
 
 class PaymentDeclinedError extends ToolError.subclass('PaymentDeclinedError', { code: 'PAYMENT_DECLINED', fields: { amount: 'whole' } }) {}
 
@@ -239,6 +240,8 @@ describe('usage, rateLimit, requestedTokens and maxContextTokens (issue #31)', (
     new ModelRateLimitError({ rateLimit: { dimension: 'minutes' } });
     // @ts-expect-error: usage holds the five counts alone
     new ModelApiError({ usage: { promptTokens: 3 } });
+    const models = [{ model: 'gpt-4.1', contextTokens: 1_047_576, provider: 'openai' }] as const;
+    expectTypeOf(fallbackModelFor(new ModelContextLengthError(), models)).toEqualTypeOf<(typeof models)[number] | undefined>();
     // @ts-expect-error: usage is offered to no class of yours
     ToolError.subclass('CostlyError', { fields: { spent: 'usage' } });
   });

@@ -154,16 +154,16 @@ function shapeKept(value: unknown, numbers: readonly string[], dimensionKey: 'di
   try {
     for (const [key, given] of Object.entries(value)) {
       if (given === undefined) continue;
-      if (key === dimensionKey) {
-        if (!RATE_LIMIT_DIMENSIONS.includes(given as never)) return undefined;
-      } else if (!numbers.includes(key) || toWholeNonNegative(given) === undefined) return undefined;
-      kept[key] = key === dimensionKey ? given : toWholeNonNegative(given);
+      const field: unknown = key === dimensionKey ? (RATE_LIMIT_DIMENSIONS.includes(given as never) ? given : undefined) : numbers.includes(key) ? toWholeNonNegative(given) : undefined;
+      if (field === undefined) return undefined;
+      kept[key] = field;
     }
   } catch {
     return undefined; // a getter that throws: kept under details, where the serializer reads it guarded
   }
-  if (dimensionKey !== undefined && kept[dimensionKey] === undefined) return Object.keys(kept).length === 0 ? NOTHING : undefined;
-  return Object.keys(kept).length === 0 ? NOTHING : kept;
+  if (Object.keys(kept).length === 0) return NOTHING;
+  // A rate limit says which limit, or it is not one.
+  return dimensionKey === undefined || kept[dimensionKey] !== undefined ? kept : undefined;
 }
 
 function isStringRecord(value: unknown): boolean {

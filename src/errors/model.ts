@@ -6,6 +6,7 @@ import { isSdkTimeout, providerFailure, readProviderError, type ProviderReading 
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { frameworkOptions, providerFields, readFrameworkError, type FrameworkReading } from '../recognition/framework-error.js';
 import { readContextTokens } from '../recognition/context-length.js';
+import { withFailureNumbers } from '../recognition/failure-numbers.js';
 import { readRateLimit } from '../recognition/rate-limit-headers.js';
 import { parseRetryAfter } from '../recognition/retry-after.js';
 import { AuthenticationError, AuthorizationError, type AuthError } from './auth.js';
@@ -77,7 +78,7 @@ function modelFrameworkError(value: unknown, reading: FrameworkReading, context:
   const Class = MODEL_CLASSES[reading.kind as ModelKind] as (typeof MODEL_CLASSES)[ModelKind] | undefined;
   return Class === undefined
     ? modelErrorFor(value, recognize(value), readProviderError(value), context)
-    : new Class(reading.message, frameworkOptions(value, reading, providerFields(value, context)));
+    : new Class(reading.message, frameworkOptions(value, reading, withFailureNumbers(reading.kind, value, reading.message, providerFields(value, context))));
 }
 
 /**

@@ -11,6 +11,7 @@ import { UnknownError } from '../errors/unknown.js';
 import { ValidationError } from '../errors/validation.js';
 import { deserializeError } from '../read-back/deserialize-error.js';
 import { frameworkOptions, providerFields, type FrameworkKind, type FrameworkReading } from '../recognition/framework-error.js';
+import { withFailureNumbers } from '../recognition/failure-numbers.js';
 
 type ErrorClass = new (message?: string | null, options?: object) => FaultlineError;
 
@@ -40,7 +41,7 @@ export function frameworkError(value: unknown, reading: FrameworkReading, normal
   }
   if (kind !== 'wrapped' && (kind !== 'tool-execution' || wraps === undefined)) {
     const Class = (MODEL_CLASSES as Partial<Record<FrameworkKind, ErrorClass>>)[kind] ?? CLASS_OF_KIND[kind as keyof typeof CLASS_OF_KIND];
-    return new Class(message, frameworkOptions(value, reading, providerFields(value, undefined)));
+    return new Class(message, frameworkOptions(value, reading, withFailureNumbers(kind, value, message, providerFields(value, undefined))));
   }
   const inner = normalize(wraps);
   if (kind === 'wrapped' || inner instanceof ToolError || inner instanceof SecurityError) {

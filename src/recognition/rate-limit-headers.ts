@@ -1,5 +1,5 @@
 import type { RateLimit, RateLimitDimension } from '../contract/rate-limit.js';
-import { headerValue } from '../foundation/header-value.js';
+import { headersWithPrefix } from '../foundation/header-value.js';
 import { toWholeNonNegative } from '../foundation/whole-number.js';
 
 /*
@@ -17,6 +17,19 @@ const DIMENSIONS: readonly (readonly [RateLimitDimension, string | undefined, st
   ['outputTokens', undefined, 'output-tokens'],
   ['tokens', 'tokens', 'tokens'],
 ];
+
+type Part = 'limit' | 'remaining' | 'reset';
+const PARTS: readonly Part[] = ['limit', 'remaining', 'reset'];
+// Every name of each family, for a container that can only be asked for a name (axios's headers). Built
+// on first use: a module-level call is a statement a bundler must keep.
+let familyNames: readonly string[] | undefined;
+function namesOfFamilies(): readonly string[] {
+  return (familyNames ??= DIMENSIONS.flatMap(([, openai, anthropic]) => [
+    ...(openai === undefined ? [] : PARTS.map((part) => `x-ratelimit-${part}-${openai}`)),
+    ...PARTS.map((part) => `anthropic-ratelimit-${anthropic}-${part}`),
+  ]));
+}
+const PREFIXES = ['x-ratelimit-', 'anthropic-ratelimit-'];
 
 // The limit the provider's message names. OpenAI: "Rate limit reached for gpt-4o in organization ... on
 // tokens per min (TPM)", "... on requests per day (RPD)". Anthropic: "... rate limit ... of 30,000 input
@@ -43,9 +56,11 @@ const RFC_3339 = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(\.\d{1,9})?([Zz]|
  */
 export function readRateLimit(headers: unknown, text: string, now?: Date | number): RateLimit | undefined {
   const named = namedDimension(text);
+  // Both families read in one pass over the headers, however many names they have.
+  const read = headersWithPrefix(headers, PREFIXES, namesOfFamilies());
   let hit: RateLimit | undefined;
   for (const [dimension, openai, anthropic] of DIMENSIONS) {
-    const limit = dimensionHeaders(headers, dimension, openai, anthropic, now);
+    const limit = dimensionHeaders(read, dimension, openai, anthropic, now);
     if (dimension === named) return limit;
     if (named === undefined && limit.remaining === 0 && (hit === undefined || (limit.resetMs ?? 0) > (hit.resetMs ?? 0))) hit = limit;
   }
@@ -61,9 +76,8 @@ function namedDimension(text: string): RateLimitDimension | undefined {
   return anthropic[1] === 'input' ? 'inputTokens' : 'outputTokens';
 }
 
-function dimensionHeaders(headers: unknown, dimension: RateLimitDimension, openai: string | undefined, anthropic: string, now: Date | number | undefined): RateLimit {
-  const read = (part: 'limit' | 'remaining' | 'reset'): string | undefined =>
-    headerValue(headers, `anthropic-ratelimit-${anthropic}-${part}`) ?? (openai === undefined ? undefined : headerValue(headers, `x-ratelimit-${part}-${openai}`));
+function dimensionHeaders(headers: ReadonlyMap<string, string>, dimension: RateLimitDimension, openai: string | undefined, anthropic: string, now: Date | number | undefined): RateLimit {
+  const read = (part: Part): string | undefined => headers.get(`anthropic-ratelimit-${anthropic}-${part}`) ?? (openai === undefined ? undefined : headers.get(`x-ratelimit-${part}-${openai}`));
   const limit = wholeOf(read('limit'));
   const remaining = wholeOf(read('remaining'));
   const reset = read('reset');

@@ -176,3 +176,40 @@ describe('a Gemini 400 for the context length, as its REST API answers', () => {
     expect(contextOf(ModelError.from(thrown, { provider: 'google' }))).toEqual([1234567, 1048576]);
   });
 });
+
+describe('a framework’s error over the provider’s, as LangChain throws them', () => {
+  const named = (name: string, message: string, fields: object): Error => Object.assign(new Error(message), { name }, fields);
+
+  it('a ContextOverflowError over the SDK’s 400 gives the numbers the provider states', async () => {
+    const thrown = await thrownBy('anthropic', { status: 400, body: anthropicError('prompt is too long: 208310 tokens > 200000 maximum') });
+    const overflow = named('ContextOverflowError', 'Input exceeded the model’s context window.', { cause: thrown });
+    expect(contextOf(normalizeError(overflow))).toEqual([208310, 200000]);
+    expect(contextOf(ModelError.from(overflow))).toEqual([208310, 200000]);
+  });
+
+  it('a ContextOverflowError alone gives none: its own message states no numbers', () => {
+    expect(contextOf(normalizeError(named('ContextOverflowError', 'Input exceeded the model’s context window.', {})))).toEqual([undefined, undefined]);
+  });
+
+  it('a MODEL_RATE_LIMIT the SDK’s 429 carries gives its rateLimit, waiting for its reset', async () => {
+    const thrown = await thrownBy('openai', { status: 429, headers: OPENAI_HEADERS, body: OPENAI_TPM });
+    const stamped = Object.assign(thrown as Error, { lc_error_code: 'MODEL_RATE_LIMIT' });
+    for (const error of [normalizeError(stamped), ModelError.from(stamped)]) {
+      expect([rateLimitOf(error), error.retryAfterMs]).toEqual([{ dimension: 'tokens', limit: 30000, remaining: 0, resetMs: 2400 }, 2400]);
+    }
+  });
+});
+
+describe('the AI SDK’s RetryError after its own retries', () => {
+  it('keeps the rateLimit of its last error', async () => {
+    server.script({ status: 429, headers: { ...OPENAI_HEADERS, 'retry-after-ms': '5' }, body: OPENAI_TPM });
+    const model = createOpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk-test' }).chat('gpt-4o');
+    const thrown = await generateText({ model, prompt: 'hi', maxRetries: 1 }).then(() => undefined, (error: unknown) => error);
+    expect((thrown as Error).name).toBe('AI_RetryError');
+    for (const error of [normalizeError(thrown), ModelError.from(thrown)]) {
+      expect([rateLimitOf(error), error.retryAfterMs, error.details]).toEqual([
+        { dimension: 'tokens', limit: 30000, remaining: 0, resetMs: 2400 }, 5, { attempts: 2, reason: 'maxRetriesExceeded' },
+      ]);
+    }
+  });
+});

@@ -34,6 +34,8 @@ describe('examples/react-loop.mjs (npm run demo)', () => {
     ['runs the corrected call', /^tool search\(\{"query":"typed errors"\}\): /],
     ['falls back to the second model on an empty account, without retrying', /^model gpt-4o: MODEL_QUOTA_EXCEEDED, not retried .*falling back to claude-fallback$/],
     ['halts on a denied tool', /^the loop stops: a failure the model must not route around$/],
+    ['moves a request too long for its model to the first model whose window holds it', /^model gpt-4o: MODEL_CONTEXT_LENGTH_EXCEEDED, 130000 tokens > 128000; moving to gpt-4.1, whose window holds 1047576$/],
+    ['answers from that model', /^answer from gpt-4\.1: The whole conversation fits in gpt-4\.1\.$/],
     ['ends a loop that never finishes in AgentMaxIterationsError', /^the run ends: AgentMaxIterationsError \[AGENT_MAX_ITERATIONS\] after 3 iterations$/],
     ['retries a stream that fails before any text', /^stream claude-sonnet: MODEL_API_ERROR before any text, retried after \d+ ms$/],
     [

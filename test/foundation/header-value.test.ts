@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerValue } from '../../src/foundation/header-value.js';
+import { headersWithPrefix, headerValue } from '../../src/foundation/header-value.js';
 import { MAX_FIELD_LENGTH } from '../../src/contract/serialize-options.js';
 
 describe('headerValue', () => {
@@ -39,5 +39,43 @@ describe('headerValue', () => {
     const { proxy, revoke } = Proxy.revocable({}, {});
     revoke();
     expect(headerValue(proxy, 'retry-after')).toBeUndefined();
+  });
+});
+
+describe('headersWithPrefix', () => {
+  const NAMES = ['x-ratelimit-remaining-tokens', 'x-ratelimit-reset-tokens'];
+  const EXPECTED = new Map([['x-ratelimit-remaining-tokens', '0'], ['x-ratelimit-reset-tokens', '6m0s']]);
+
+  it.each([
+    ['a fetch Headers', new Headers({ 'X-RateLimit-Remaining-Tokens': '0', 'x-ratelimit-reset-tokens': '6m0s', 'retry-after': '2' })],
+    ['a Map, keys in any case', new Map<string, unknown>([['X-RATELIMIT-REMAINING-TOKENS', '0'], ['x-ratelimit-reset-tokens', ['6m0s', '1s']], ['retry-after', '2']])],
+    ['a plain object, keys in any case', { 'X-Ratelimit-Remaining-Tokens': 0, 'x-ratelimit-reset-tokens': '6m0s', 'retry-after': '2' }],
+    ['anything with a get method and no entries, asked for each name', { get: (name: string) => ({ 'x-ratelimit-remaining-tokens': '0', 'x-ratelimit-reset-tokens': '6m0s' })[name] ?? null }],
+  ])('reads the headers of a family from %s, by lowercased name', (_, headers) => {
+    expect(headersWithPrefix(headers, ['x-ratelimit-', 'anthropic-ratelimit-'], NAMES)).toEqual(EXPECTED);
+  });
+
+  it('keeps the first of two names that differ only in case, and no value that is not text', () => {
+    expect(headersWithPrefix({ 'x-ratelimit-limit-tokens': '1', 'X-RateLimit-Limit-Tokens': '2', 'x-ratelimit-limit-requests': {} }, ['x-ratelimit-'], [])).toEqual(
+      new Map([['x-ratelimit-limit-tokens', '1']]),
+    );
+  });
+
+  it('keeps at most 64 headers of a hostile container, and reads it once', () => {
+    const headers: Record<string, string> = {};
+    for (let index = 0; index < 1000; index++) headers[`x-ratelimit-${index}`] = 'v';
+    let reads = 0;
+    const counted = new Proxy(headers, { ownKeys: (target) => { reads++; return Reflect.ownKeys(target); } });
+    expect(headersWithPrefix(counted, ['x-ratelimit-'], []).size).toBe(64);
+    expect(reads).toBe(1);
+  });
+
+  it('gives what it read before the container threw, and never throws', () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    expect(headersWithPrefix(proxy, ['x-ratelimit-'], NAMES)).toEqual(new Map());
+    expect(headersWithPrefix(undefined, ['x-ratelimit-'], NAMES)).toEqual(new Map());
+    const throwing = { 'x-ratelimit-a': '1', get ['x-ratelimit-b'](): string { throw new Error('boom'); }, 'x-ratelimit-c': '3' };
+    expect(headersWithPrefix(throwing, ['x-ratelimit-'], [])).toEqual(new Map([['x-ratelimit-a', '1']]));
   });
 });
