@@ -18,8 +18,10 @@ import { RATE_LIMIT_DIMENSIONS, RATE_LIMIT_NUMBERS } from '../contract/rate-limi
 
 export function classField(key: string, value: unknown, run: Run, node: Node): SerializedJson | undefined {
   if (value === undefined || value === null) return undefined;
-  if (run.redactor?.key(key) === true) return REDACTED;
   const type = Object.hasOwn(CLASS_FIELD_TYPES, key) ? CLASS_FIELD_TYPES[key as keyof typeof CLASS_FIELD_TYPES] : undefined;
+  // A field whose type holds no text (a number, a boolean, a usage) is never a secret: redacted by its
+  // name (`redact: { keys: ['ms'] }` and `timeoutMs`), it would no longer be of its type, nor read back.
+  if (run.redactor?.key(key) === true && !holdsNoText(type)) return REDACTED;
   if (type === 'string') return budgetedText(stringOf(value), run, node);
   if (type === 'whole') return toWholeNonNegative(value);
   if (type === 'boolean') return typeof value === 'boolean' ? value : undefined;
@@ -37,6 +39,10 @@ export function classField(key: string, value: unknown, run: Run, node: Node): S
     return jsonCopy(record, run, node, 1, undefined);
   }
   return jsonCopy(value, run, node, 1, undefined);
+}
+
+function holdsNoText(type: string | undefined): boolean {
+  return type === 'whole' || type === 'boolean' || type === 'usage' || type === 'rateLimit';
 }
 
 /**

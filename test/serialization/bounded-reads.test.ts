@@ -329,7 +329,7 @@ describe('a Map of fewer entries than the budget has characters, more than it ca
   it('is read no further than what is written, plus one, and written as 0.2.1 writes it', () => {
     const entries = (): [string, number][] => Array.from({ length: 10_000 }, (_, index) => [keyOf(index), index]);
     const reads = newReads();
-    const output = serializeError(new ToolError('reads', { details: { data: new CountingMapOf(entries(), reads) } as never }));
+    const output = serializeError(new ToolError('reads', { details: { data: new CountingMapOf(entries(), reads) } }));
     expect(JSON.stringify(output)).toBe(JSON.stringify(serializeWith021(new ToolError('reads', { details: { data: new Map(entries()) } }))));
     const written = writtenKeys((output.details as Record<string, unknown>).data);
     expect(written).toBe(399);

@@ -428,6 +428,13 @@ describe('serializeError, redaction', () => {
     expect(serializeError(renamed, { redact: false })).toMatchObject({ name: 'password=hunter2', code: 'token=abc123' });
   });
 
+  it('redacts a class field named like a secret only where its type holds text, so that it still reads back', () => {
+    const options = { redact: { keys: ['ms', 'toolName'] } };
+    const out = serializeError(new ToolTimeoutError('slow', { timeoutMs: 5000, toolName: 'search' }), options);
+    expect(out).toMatchObject({ timeoutMs: 5000, toolName: '[REDACTED]' });
+    expect(JSON.stringify(serializeError(deserializeError(out), options))).toBe(JSON.stringify(out));
+  });
+
   it('keeps everything as it is with { redact: false }', () => {
     const out = serializeError(new ToolError('Bearer abcdefghijklmnop', { details: { apiKey: 'k' } }), { redact: false });
     expect(out.message).toBe('Bearer abcdefghijklmnop');
