@@ -9,6 +9,7 @@ import { readContextTokens } from '../recognition/context-length.js';
 import { withFailureNumbers } from '../recognition/failure-numbers.js';
 import { readRateLimit } from '../recognition/rate-limit-headers.js';
 import { parseRetryAfter } from '../recognition/retry-after.js';
+import { usageOfEvent } from '../foundation/provider-usage.js';
 import { AuthenticationError, AuthorizationError, type AuthError } from './auth.js';
 
 /** Options of every model error: the provider and model that failed. */
@@ -101,6 +102,8 @@ export function modelErrorFor(
     status: provider?.httpStatus ?? context?.status,
     requestId: context?.requestId ?? provider?.requestId,
     retryAfterMs: context?.retryAfterMs ?? parseRetryAfter(provider?.headers),
+    // A stream's failure event given on its own (a Responses `response.failed`) carries what the call cost.
+    usage: context?.usage ?? usageOfEvent(value),
     cause: value,
     // LangChain's retryable stamp decides for every class.
     ...(recognition.retryable !== undefined && { retryable: recognition.retryable }),

@@ -77,6 +77,17 @@ describe('OpenAI’s codes and types in a stream', () => {
     expect(ModelError.from({ ...event, response: { ...event.response, error: { code: 'rate_limit_exceeded', message: 'Slow down' } } })).toBeInstanceOf(ModelRateLimitError);
   });
 
+  it('gives the usage a response.failed event reports, and none where it reports none', () => {
+    const failed = {
+      type: 'response.failed',
+      response: { status: 'failed', error: { code: 'server_error', message: 'boom' }, usage: { input_tokens: 900, output_tokens: 40, total_tokens: 940, input_tokens_details: { cached_tokens: 512 } } },
+    };
+    const expected = { inputTokens: 900, outputTokens: 40, totalTokens: 940, cachedInputTokens: 512 };
+    expect([(ModelError.from(failed) as ModelApiError).usage, (normalizeError(failed) as ModelApiError).usage]).toEqual([expected, expected]);
+    expect(ModelError.from(failed, { usage: { inputTokens: 1 } }).usage).toEqual({ inputTokens: 1 });
+    expect(Object.hasOwn(ModelError.from({ ...failed, response: { ...failed.response, usage: undefined } }), 'usage')).toBe(false);
+  });
+
   it('reads the Responses API’s error event', () => {
     expect(normalizeError({ type: 'error', code: 'server_error', message: 'boom', param: null })).toBeInstanceOf(ModelApiError);
   });
