@@ -83,7 +83,9 @@ describe('OpenAI’s codes and types in a stream', () => {
       response: { status: 'failed', error: { code: 'server_error', message: 'boom' }, usage: { input_tokens: 900, output_tokens: 40, total_tokens: 940, input_tokens_details: { cached_tokens: 512 } } },
     };
     const expected = { inputTokens: 900, outputTokens: 40, totalTokens: 940, cachedInputTokens: 512 };
-    expect([(ModelError.from(failed) as ModelApiError).usage, (normalizeError(failed) as ModelApiError).usage]).toEqual([expected, expected]);
+    const normalized = normalizeError(failed);
+    expect(normalized).toBeInstanceOf(ModelApiError);
+    expect([ModelError.from(failed).usage, normalized instanceof ModelError ? normalized.usage : undefined]).toEqual([expected, expected]);
     expect(ModelError.from(failed, { usage: { inputTokens: 1 } }).usage).toEqual({ inputTokens: 1 });
     expect(Object.hasOwn(ModelError.from({ ...failed, response: { ...failed.response, usage: undefined } }), 'usage')).toBe(false);
   });
