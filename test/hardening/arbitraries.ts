@@ -251,6 +251,16 @@ const fields: fc.Arbitrary<Record<string, unknown>> = fc
         maxIterations: numberish,
         fields: fc.oneof(fc.dictionary(key, text, { maxKeys: 3 }), anyValue),
         amount: numberish,
+        usage: fc.oneof(
+          fc.record({ inputTokens: numberish, outputTokens: numberish, cachedInputTokens: numberish, promptTokens: numberish }, { requiredKeys: [] }),
+          anyValue,
+        ),
+        rateLimit: fc.oneof(
+          fc.record({ dimension: fc.oneof(fc.constantFrom('requests', 'tokens', 'inputTokens', 'outputTokens', 'daily'), anyValue), remaining: numberish, resetMs: numberish }, { requiredKeys: [] }),
+          anyValue,
+        ),
+        requestedTokens: numberish,
+        maxContextTokens: numberish,
       },
       { requiredKeys: [] },
     ),
