@@ -36,38 +36,43 @@ export function headerValue(headers: unknown, name: string): string | undefined 
   return undefined;
 }
 
-// More than every rate-limit header a provider sends: a hostile container of a million matching names is cut here.
-const MAX_PREFIXED = 64;
+// Far more headers than a response carries: a container that lists more (or lists forever) is read no further.
+const MAX_HEADERS_READ = 1024;
 
 /**
- * The headers whose names start with one of `prefixes` (lowercase), by lowercased name, read in one pass over
- * the container, so that a family of headers (a provider's two dozen rate-limit headers) costs one
- * read of a hostile object with a million keys rather than one per name. A container with a `get`
- * method but no `entries` (axios's headers) is asked for each of `names` instead. Values are read as
+ * The headers of `names` (lowercase) that a container holds, by name, read in one pass over it, so that a
+ * family of headers (a provider's two dozen rate-limit headers) costs one read of the container rather
+ * than one per name, and no more than its first 1,024 entries are read. A container with a `get` method
+ * but no `entries` (axios's headers) is asked for each name instead. Values are read as
  * {@link headerValue} reads them; never throws.
  *
  * @example
  * ```ts
- * headersWithPrefix(new Headers({ 'X-RateLimit-Remaining-Tokens': '0' }), ['x-ratelimit-'], []).get('x-ratelimit-remaining-tokens'); // '0'
+ * headersNamed(new Headers({ 'X-RateLimit-Remaining-Tokens': '0' }), ['x-ratelimit-remaining-tokens']).get('x-ratelimit-remaining-tokens'); // '0'
  * ```
  */
-export function headersWithPrefix(headers: unknown, prefixes: readonly string[], names: readonly string[]): ReadonlyMap<string, string> {
+export function headersNamed(headers: unknown, names: readonly string[]): ReadonlyMap<string, string> {
   const found = new Map<string, string>();
   if (typeof headers !== 'object' || headers === null) return found;
-  const keep = (key: unknown, value: unknown): void => {
-    if (typeof key !== 'string' || found.size >= MAX_PREFIXED) return;
-    const name = key.toLowerCase();
-    const text = prefixes.some((prefix) => name.startsWith(prefix)) ? textOf(value) : undefined;
-    if (text !== undefined && !found.has(name)) found.set(name, text);
+  const wanted = new Set(names);
+  let read = 0;
+  // False once the read bound is reached.
+  const keep = (key: unknown, value: unknown): boolean => {
+    if (typeof key === 'string') {
+      const name = key.toLowerCase();
+      const text = wanted.has(name) && !found.has(name) ? textOf(value) : undefined;
+      if (text !== undefined) found.set(name, text);
+    }
+    return ++read < MAX_HEADERS_READ;
   };
   try {
     const { get, entries } = headers as { get?: unknown; entries?: unknown };
     if (typeof get === 'function' && typeof entries !== 'function') {
       for (const name of names) keep(name, (get as (key: string) => unknown).call(headers, name));
     } else if (typeof entries === 'function') {
-      for (const [key, value] of (entries as () => Iterable<[unknown, unknown]>).call(headers)) keep(key, value);
+      for (const [key, value] of (entries as () => Iterable<[unknown, unknown]>).call(headers)) if (!keep(key, value)) break;
     } else {
-      for (const key of Object.keys(headers)) keep(key, (headers as Record<string, unknown>)[key]);
+      for (const key of Object.keys(headers)) if (!keep(key, (headers as Record<string, unknown>)[key])) break;
     }
   } catch {
     // unreadable headers hold what was read before they threw

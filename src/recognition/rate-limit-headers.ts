@@ -1,5 +1,5 @@
 import type { RateLimit, RateLimitDimension } from '../contract/rate-limit.js';
-import { headersWithPrefix } from '../foundation/header-value.js';
+import { headersNamed } from '../foundation/header-value.js';
 import { toWholeNonNegative } from '../foundation/whole-number.js';
 
 /*
@@ -29,13 +29,12 @@ function namesOfFamilies(): readonly string[] {
     ...PARTS.map((part) => `anthropic-ratelimit-${anthropic}-${part}`),
   ]));
 }
-const PREFIXES = ['x-ratelimit-', 'anthropic-ratelimit-'];
 
 // The limit the provider's message names. OpenAI: "Rate limit reached for gpt-4o in organization ... on
 // tokens per min (TPM)", "... on requests per day (RPD)". Anthropic: "... rate limit ... of 30,000 input
 // tokens per minute". Bounded: no part can match the same text two ways.
-const OPENAI_NAMED = /\bon (requests|tokens) per (?:min|day)\b/;
-const ANTHROPIC_NAMED = /\bof [\d,]{1,20} (?:(input|output) )?(requests|tokens) per (?:minute|day)\b/;
+const OPENAI_NAMED = /\bon (requests|tokens) per (min|day)\b/;
+const ANTHROPIC_NAMED = /\bof [\d,]{1,20} (?:(input|output) )?(requests|tokens) per (minute|day)\b/;
 
 const WHOLE = /^\d{1,16}$/;
 // A Go duration, as OpenAI writes one: one or more of a number and its unit (`1h2m3.5s`, `20ms`).
@@ -57,23 +56,26 @@ const RFC_3339 = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(\.\d{1,9})?([Zz]|
 export function readRateLimit(headers: unknown, text: string, now?: Date | number): RateLimit | undefined {
   const named = namedDimension(text);
   // Both families read in one pass over the headers, however many names they have.
-  const read = headersWithPrefix(headers, PREFIXES, namesOfFamilies());
+  const read = headersNamed(headers, namesOfFamilies());
   let hit: RateLimit | undefined;
   for (const [dimension, openai, anthropic] of DIMENSIONS) {
     const limit = dimensionHeaders(read, dimension, openai, anthropic, now);
-    if (dimension === named) return limit;
+    // A daily limit's headers are its own only where they say it is spent: else they speak of a
+    // shorter window, and of the daily limit only its dimension is known.
+    if (dimension === named?.dimension) return !named.daily || limit.remaining === 0 ? limit : { dimension };
     if (named === undefined && limit.remaining === 0 && (hit === undefined || (limit.resetMs ?? 0) > (hit.resetMs ?? 0))) hit = limit;
   }
   return hit;
 }
 
-function namedDimension(text: string): RateLimitDimension | undefined {
+function namedDimension(text: string): { readonly dimension: RateLimitDimension; readonly daily: boolean } | undefined {
   const openai = OPENAI_NAMED.exec(text);
-  if (openai !== null) return openai[1] as RateLimitDimension;
+  if (openai !== null) return { dimension: openai[1] as RateLimitDimension, daily: openai[2] === 'day' };
   const anthropic = ANTHROPIC_NAMED.exec(text);
   if (anthropic === null) return undefined;
-  if (anthropic[1] === undefined) return anthropic[2] as RateLimitDimension;
-  return anthropic[1] === 'input' ? 'inputTokens' : 'outputTokens';
+  const daily = anthropic[3] === 'day';
+  if (anthropic[1] === undefined) return { dimension: anthropic[2] as RateLimitDimension, daily };
+  return { dimension: anthropic[1] === 'input' ? 'inputTokens' : 'outputTokens', daily };
 }
 
 function dimensionHeaders(headers: ReadonlyMap<string, string>, dimension: RateLimitDimension, openai: string | undefined, anthropic: string, now: Date | number | undefined): RateLimit {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headersWithPrefix, headerValue } from '../../src/foundation/header-value.js';
+import { headersNamed, headerValue } from '../../src/foundation/header-value.js';
 import { MAX_FIELD_LENGTH } from '../../src/contract/serialize-options.js';
 
 describe('headerValue', () => {
@@ -42,8 +42,8 @@ describe('headerValue', () => {
   });
 });
 
-describe('headersWithPrefix', () => {
-  const NAMES = ['x-ratelimit-remaining-tokens', 'x-ratelimit-reset-tokens'];
+describe('headersNamed', () => {
+  const NAMES = ['x-ratelimit-remaining-tokens', 'x-ratelimit-reset-tokens', 'x-ratelimit-limit-tokens', 'x-ratelimit-limit-requests'];
   const EXPECTED = new Map([['x-ratelimit-remaining-tokens', '0'], ['x-ratelimit-reset-tokens', '6m0s']]);
 
   it.each([
@@ -51,31 +51,47 @@ describe('headersWithPrefix', () => {
     ['a Map, keys in any case', new Map<string, unknown>([['X-RATELIMIT-REMAINING-TOKENS', '0'], ['x-ratelimit-reset-tokens', ['6m0s', '1s']], ['retry-after', '2']])],
     ['a plain object, keys in any case', { 'X-Ratelimit-Remaining-Tokens': 0, 'x-ratelimit-reset-tokens': '6m0s', 'retry-after': '2' }],
     ['anything with a get method and no entries, asked for each name', { get: (name: string) => ({ 'x-ratelimit-remaining-tokens': '0', 'x-ratelimit-reset-tokens': '6m0s' })[name] ?? null }],
-  ])('reads the headers of a family from %s, by lowercased name', (_, headers) => {
-    expect(headersWithPrefix(headers, ['x-ratelimit-', 'anthropic-ratelimit-'], NAMES)).toEqual(EXPECTED);
+  ])('reads the named headers from %s, by lowercased name', (_, headers) => {
+    expect(headersNamed(headers, NAMES)).toEqual(EXPECTED);
   });
 
   it('keeps the first of two names that differ only in case, and no value that is not text', () => {
-    expect(headersWithPrefix({ 'x-ratelimit-limit-tokens': '1', 'X-RateLimit-Limit-Tokens': '2', 'x-ratelimit-limit-requests': {} }, ['x-ratelimit-'], [])).toEqual(
+    expect(headersNamed({ 'x-ratelimit-limit-tokens': '1', 'X-RateLimit-Limit-Tokens': '2', 'x-ratelimit-limit-requests': {} }, NAMES)).toEqual(
       new Map([['x-ratelimit-limit-tokens', '1']]),
     );
   });
 
-  it('keeps at most 64 headers of a hostile container, and reads it once', () => {
+  it('reads a hostile container once and no further than its first 1,024 headers, so that no junk header pushes a named one out', () => {
     const headers: Record<string, string> = {};
     for (let index = 0; index < 1000; index++) headers[`x-ratelimit-${index}`] = 'v';
+    headers['x-ratelimit-remaining-tokens'] = '0';
     let reads = 0;
     const counted = new Proxy(headers, { ownKeys: (target) => { reads++; return Reflect.ownKeys(target); } });
-    expect(headersWithPrefix(counted, ['x-ratelimit-'], []).size).toBe(64);
+    expect(headersNamed(counted, NAMES)).toEqual(new Map([['x-ratelimit-remaining-tokens', '0']]));
     expect(reads).toBe(1);
+  });
+
+  it('stops reading a container whose entries never end', () => {
+    let yielded = 0;
+    const endless = {
+      get: (): null => null,
+      *entries(): Generator<[string, string]> {
+        for (;;) {
+          yielded++;
+          yield ['x-junk', 'y'];
+        }
+      },
+    };
+    expect(headersNamed(endless, NAMES)).toEqual(new Map());
+    expect(yielded).toBe(1024);
   });
 
   it('gives what it read before the container threw, and never throws', () => {
     const { proxy, revoke } = Proxy.revocable({}, {});
     revoke();
-    expect(headersWithPrefix(proxy, ['x-ratelimit-'], NAMES)).toEqual(new Map());
-    expect(headersWithPrefix(undefined, ['x-ratelimit-'], NAMES)).toEqual(new Map());
-    const throwing = { 'x-ratelimit-a': '1', get ['x-ratelimit-b'](): string { throw new Error('boom'); }, 'x-ratelimit-c': '3' };
-    expect(headersWithPrefix(throwing, ['x-ratelimit-'], [])).toEqual(new Map([['x-ratelimit-a', '1']]));
+    expect(headersNamed(proxy, NAMES)).toEqual(new Map());
+    expect(headersNamed(undefined, NAMES)).toEqual(new Map());
+    const throwing = { 'x-ratelimit-limit-tokens': '1', get ['x-ratelimit-limit-requests'](): string { throw new Error('boom'); }, 'x-ratelimit-reset-tokens': '3' };
+    expect(headersNamed(throwing, NAMES)).toEqual(new Map([['x-ratelimit-limit-tokens', '1']]));
   });
 });

@@ -41,7 +41,10 @@ describe('readRateLimit', () => {
 
   it('takes the dimension the message names over the one with nothing remaining', () => {
     const openai = 'rate limit reached for gpt-4o in organization org-1 on requests per day (rpd): limit 10000, used 10000, requested 1.';
-    expect(readRateLimit(OPENAI, openai, NOW)).toEqual({ dimension: 'requests', limit: 5000, remaining: 4999, resetMs: 12 });
+    expect(readRateLimit(OPENAI, openai.replace('per day (rpd)', 'per min (rpm)'), NOW)).toEqual({ dimension: 'requests', limit: 5000, remaining: 4999, resetMs: 12 });
+    // A daily limit whose headers are not spent: they speak of a shorter window, so only the dimension is known.
+    expect(readRateLimit(OPENAI, openai, NOW)).toEqual({ dimension: 'requests' });
+    expect(readRateLimit({ ...OPENAI, 'x-ratelimit-remaining-requests': '0' }, openai, NOW)).toEqual({ dimension: 'requests', limit: 5000, remaining: 0, resetMs: 12 });
     const anthropic = "this request would exceed your organization's rate limit of 8,000 output tokens per minute (org: 1, model: claude).";
     expect(readRateLimit(ANTHROPIC, anthropic, NOW)).toEqual({ dimension: 'outputTokens', limit: 8000, remaining: 8000, resetMs: 0 });
     expect(readRateLimit({}, 'this request would exceed the rate limit for your organization (1) of 50 requests per minute.', NOW)).toEqual({ dimension: 'requests' });
