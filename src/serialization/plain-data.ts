@@ -77,7 +77,7 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: C
     forEachItem(object as unknown[], (item) => copyItem(items, item, run, node, depth, path));
     return items;
   }
-  return entriesWritten(listEntries(ownEntries(object), node.budget, false, run, depth, path), run, node, depth, path);
+  return entriesWritten(listEntries(ownEntries(object), node.budget, false, run), node.budget, run, node, depth, path);
 }
 
 /** The listing of an object's own entries: a typed array's indices first, without listing them all at once as for...in does. */
@@ -104,15 +104,15 @@ function ownEntries(object: object): Listing {
 function mapCopy(map: Map<unknown, unknown>, run: Run, node: Node, depth: number, path: Chain): SerializedJson {
   // Its size, read first, spares reading the entries of a Map that large; a subclass may say any size,
   // and then the entries its iterator yields decide.
-  const size = map.size;
+  const claimed = map.size;
+  const size = Number.isSafeInteger(claimed) && claimed >= 0 ? claimed : 0;
   let count = size;
   if (size < node.budget) {
     const listed = listEntries((visit) => {
       count = 0;
       for (const [key, value] of map) if (++count >= node.budget || !visit(stringOf(key), value)) return;
-    }, node.budget - size, true, run, depth, path);
-    if (listed.more || count === size) return entriesWritten(listed, run, node, depth, path);
-    if (count < node.budget) return entriesWritten({ ...listed, stale: true, start: node.budget - count }, run, node, depth, path);
+    }, node.budget - size, true, run);
+    if (listed.more || count < node.budget) return entriesWritten(listed, listed.more ? node.budget - size : node.budget - count, run, node, depth, path);
   }
   node.budget = 0;
   cutOf(node).details = true;
@@ -129,7 +129,8 @@ const UNREADABLE: unique symbol = Symbol('unreadable');
  * An object's own enumerable string keys, in the order Object.keys lists them, each with its value.
  * for...in lists the same keys in the same order, but reads each key's enumerability as it goes
  * (of a Proxy too), so that the walk stops where the copy does; it also lists the enumerable keys of
- * the prototype chain, which are left out.
+ * the prototype chain, which are left out. Those are found once, from the prototype, rather than by
+ * asking the object of each key: a Proxy would answer that question for every key it lists.
  */
 function visitOwn(object: object, visit: (key: string, value: unknown) => boolean): void {
   const inherited = inheritedKeys(object);
@@ -153,43 +154,28 @@ function inheritedKeys(object: object): Set<string> | undefined {
   return keys;
 }
 
-/** An entry of an object or a Map: its key, how the key is written and where it sorts, its value as read and its copy. */
+/** An entry of an object or a Map: its key, how the key is written and where it sorts, and its value as read. */
 interface Entry extends CanonicalKey {
   value: unknown;
-  copy: SerializedJson | undefined;
 }
 
-/** The entries of an object or a Map as listed, and what their copy in that order spent. */
+/** The entries of an object or a Map as listed. */
 interface ListedEntries {
   readonly entries: Entry[];
-  /** The budget the copies start from: the node's, less a Map's entries. */
-  readonly start: number;
-  /** The copies made in listing order, against what the budget left. */
-  readonly scratch: Node;
-  /** How many of the entries, from the first, were copied. */
-  readonly copied: number;
-  /** Whether the listing order is the canonical one. */
-  readonly inOrder: boolean;
-  /** Whether a copy made is out of date: a Map listed a key's string form again, with a new value. */
-  readonly stale: boolean;
   /** Whether the listing stopped where the budget could not write the entries listed in any order. */
   readonly more: boolean;
 }
 
 /**
- * Lists the entries of an object or a Map, copying them in the order it lists them while the budget
- * lasts. Once the budget runs out, the keys are read on only as far as needed to know whether the
- * budget could write them all in any order: each costs at least its key, and a number or a boolean its
- * fixed length. Where it could not, the listing stops there, and the object keeps the keys it listed
- * first (docs/contract.md).
+ * Lists the entries of an object or a Map, with their values, only as far as needed to know whether
+ * the budget (`start`) could write them all in any order: each costs at least its key, and a number
+ * or a boolean its fixed length. Where it could not, the listing stops there, and the object keeps the
+ * keys it listed first (docs/contract.md). Nothing is copied here: the entries are copied once, in
+ * canonical order, by {@link entriesWritten}.
  */
-function listEntries(listing: Listing, start: number, dedupe: boolean, run: Run, depth: number, path: Chain): ListedEntries {
+function listEntries(listing: Listing, start: number, dedupe: boolean, run: Run): ListedEntries {
   const entries: Entry[] = [];
   const byKey = dedupe ? new Map<string, Entry>() : undefined;
-  const scratch: Node = { cut: undefined, budget: start };
-  let copied = 0;
-  let inOrder = true;
-  let stale = false;
   let least = 0;
   let largest = 0;
   let more = false;
@@ -197,19 +183,12 @@ function listEntries(listing: Listing, start: number, dedupe: boolean, run: Run,
     const seen = byKey?.get(key);
     if (seen !== undefined) {
       seen.value = value;
-      stale = true;
       return true;
     }
     const written = redact(key.length > start + TEXT_MARGIN ? key.slice(0, start + TEXT_MARGIN) : key, run);
-    const entry: Entry = { key, written, index: arrayIndex(written), value, copy: undefined };
-    const previous = entries[entries.length - 1];
-    if (previous !== undefined && compareCanonical(previous, entry) > 0) inOrder = false;
+    const entry: Entry = { key, written, index: arrayIndex(written), value };
     entries.push(entry);
     byKey?.set(key, entry);
-    if (scratch.budget > 0) {
-      entry.copy = entryCopy(entry, run, scratch, depth, path);
-      copied++;
-    }
     const cost = leastCost(entry);
     least += cost;
     if (cost > largest) largest = cost;
@@ -217,30 +196,27 @@ function listEntries(listing: Listing, start: number, dedupe: boolean, run: Run,
     more = least - largest >= start;
     return !more;
   });
-  return { entries, start, scratch, copied, inOrder, stale, more };
+  return { entries, more };
 }
 
-/** The object listed entries are written as, in canonical order ({@link compareCanonical}), charged to the node. */
-function entriesWritten(listed: ListedEntries, run: Run, node: Node, depth: number, path: Chain): Record<string, SerializedJson> {
-  const { entries, scratch, copied, more } = listed;
-  // In canonical order already, the copies made are what a canonical pass makes; and when they all
-  // fit with budget to spare, no order would cut any of them.
-  if (!listed.stale && (listed.inOrder || (!more && copied === entries.length && scratch.cut === undefined && scratch.budget > 0))) {
-    node.budget = scratch.budget;
-    if (more || scratch.cut !== undefined || copied < entries.length) cutOf(node).details = true;
-    return assembled(listed.inOrder ? entries : entries.sort(compareCanonical), copied);
-  }
-  // Else written again in canonical order, from the values read once.
-  entries.sort(compareCanonical);
-  node.budget = listed.start;
+/** The object listed entries are written as: each copied in canonical order ({@link compareCanonical}) while the budget lasts. */
+function entriesWritten(listed: ListedEntries, start: number, run: Run, node: Node, depth: number, path: Chain): Record<string, SerializedJson> {
+  const { entries } = listed;
+  if (entries.length > 1) entries.sort(compareCanonical);
+  node.budget = start;
+  const out: Record<string, SerializedJson> = {};
   let written = 0;
   for (const entry of entries) {
     if (node.budget <= 0) break;
-    entry.copy = entryCopy(entry, run, node, depth, path);
+    const copy = entryCopy(entry, run, node, depth, path);
     written++;
+    if (copy === undefined) continue;
+    // Stored here rather than through setOwn, so that this store learns the shapes of details alone.
+    if (entry.written === '__proto__') setOwn(out, entry.written, copy);
+    else out[entry.written] = copy;
   }
-  if (more || written < entries.length) cutOf(node).details = true;
-  return assembled(entries, written);
+  if (listed.more || written < entries.length) cutOf(node).details = true;
+  return out;
 }
 
 /**
@@ -288,20 +264,6 @@ function entryCopy(entry: Entry, run: Run, node: Node, depth: number, path: Chai
 function leastCost(entry: Entry): number {
   const { value } = entry;
   return entry.written.length + (typeof value === 'number' && Number.isFinite(value) ? 8 : typeof value === 'boolean' ? 5 : 0);
-}
-
-/** The object of the first `count` entries' copies, in their order. */
-function assembled(entries: readonly Entry[], count: number): Record<string, SerializedJson> {
-  const out: Record<string, SerializedJson> = {};
-  for (let index = 0; index < count; index++) {
-    const { written, copy } = entries[index] as Entry;
-    if (copy === undefined) continue;
-    // Stored here rather than through setOwn, so that this store learns the shapes of details
-    // alone: one store shared by every key of every object is several times slower.
-    if (written === '__proto__') setOwn(out, written, copy);
-    else out[written] = copy;
-  }
-  return out;
 }
 
 // A value written in place of a secret costs what is written, as any text does.

@@ -337,6 +337,31 @@ describe('a Map of fewer entries than the budget has characters, more than it ca
   });
 });
 
+describe('objects nested as deep as maxDepth, their keys out of canonical order', () => {
+  // Each level is listed once and copied once, in canonical order: a level copied again where its
+  // listing order is not the canonical one would read the levels below it twice, and so on down.
+  it('are each read once, and written as 0.2.1 writes them', () => {
+    const gets: number[] = [];
+    const levels = (counted: boolean): unknown => {
+      let value: unknown = 'x'.repeat(20_000);
+      for (let level = 0; level < 16; level++) {
+        const object = { b: value, a: 'y' };
+        gets[level] = 0;
+        const onGet = (target: typeof object, key: PropertyKey): unknown => {
+          if (key === 'a' || key === 'b') gets[level] = (gets[level] ?? 0) + 1;
+          return Reflect.get(target, key);
+        };
+        value = counted ? new Proxy(object, { get: onGet }) : object;
+      }
+      return value;
+    };
+    const output = serializeError(new ToolError('deep', { details: { data: levels(true) } as never }));
+    // The innermost level lies past maxDepth, written [Truncated] and not read; every other level's two keys once.
+    expect(gets).toEqual([0, ...Array.from({ length: 15 }, () => 2)]);
+    expect(JSON.stringify(output)).toBe(JSON.stringify(serializeWith021(new ToolError('deep', { details: { data: levels(false) } as never }))));
+  });
+});
+
 describe('an errors list of a million entries', () => {
   /** An AggregateError-like list: the same error a million times, behind a counter. */
   function errorList(): { list: unknown[]; reads: Reads } {
