@@ -109,7 +109,11 @@ function durationMs(value: string): number | undefined {
 function untilTime(value: string, now: Date | number | undefined): number | undefined {
   const parts = RFC_3339.exec(value);
   if (parts === null) return undefined;
-  const seconds = Date.parse(`${parts[1]}T${parts[2]}${parts[4] as string}`);
+  // A day the month has (Date.parse rolls February 30 over into March), and the zone uppercase, as the
+  // ISO form every runtime's Date.parse must read.
+  const [year, month, day] = (parts[1] as string).split('-').map(Number) as [number, number, number];
+  if (new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day) return undefined;
+  const seconds = Date.parse(`${parts[1]}T${parts[2]}${(parts[4] as string).toUpperCase()}`);
   if (Number.isNaN(seconds)) return undefined;
   const time = seconds + Number(`0${parts[3] ?? ''}`) * 1000;
   const from = now instanceof Date ? now.getTime() : typeof now === 'number' && Number.isFinite(now) ? now : Date.now();

@@ -19,8 +19,9 @@ import { RATE_LIMIT_DIMENSIONS, RATE_LIMIT_NUMBERS } from '../contract/rate-limi
 export function classField(key: string, value: unknown, run: Run, node: Node): SerializedJson | undefined {
   if (value === undefined || value === null) return undefined;
   const type = Object.hasOwn(CLASS_FIELD_TYPES, key) ? CLASS_FIELD_TYPES[key as keyof typeof CLASS_FIELD_TYPES] : undefined;
-  // A field whose type holds no text (a number, a boolean, a usage) is never a secret: redacted by its
-  // name (`redact: { keys: ['ms'] }` and `timeoutMs`), it would no longer be of its type, nor read back.
+  // A field whose type holds no text (a whole number, a boolean, a usage, a rate limit) is never a secret:
+  // redacted by its name (`redact: { keys: ['ms'] }` and `timeoutMs`), it would no longer be of its type,
+  // nor read back.
   if (run.redactor?.key(key) === true && !holdsNoText(type)) return REDACTED;
   if (type === 'string') return budgetedText(stringOf(value), run, node);
   if (type === 'whole') return toWholeNonNegative(value);

@@ -96,6 +96,7 @@ describe('readRateLimit', () => {
     ['a date with no zone', { 'x-ratelimit-reset-tokens': '2026-01-01T00:00:30' }],
     ['an HTTP-date', { 'x-ratelimit-reset-tokens': 'Thu, 01 Jan 2026 00:00:30 GMT' }],
     ['a date that is no date', { 'x-ratelimit-reset-tokens': '2026-13-45T99:99:99Z' }],
+    ['a day the month does not have', { 'x-ratelimit-reset-tokens': '2026-02-30T00:00:30Z' }],
     ['a limit with a sign', { 'x-ratelimit-limit-tokens': '-30000' }],
     ['a limit with a fraction', { 'x-ratelimit-limit-tokens': '30000.5' }],
     ['a limit past the safe integers', { 'x-ratelimit-limit-tokens': '99999999999999999' }],
