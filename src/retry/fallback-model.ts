@@ -1,5 +1,5 @@
 import { ModelContextLengthError, normalizeError } from '../index.js';
-import { checkNumber, invalidOption } from '../foundation/option-checks.js';
+import { checkNumber, checkType, invalidOption } from '../foundation/option-checks.js';
 
 /** A model a request may move to, with its context window in tokens. */
 export interface FallbackModel {
@@ -35,8 +35,10 @@ export function fallbackModelFor<Model extends FallbackModel>(error: unknown, mo
   const given: unknown = models;
   if (!Array.isArray(given)) throw invalidOption('fallbackModelFor', 'models', given, 'an array of { model, contextTokens }');
   for (const [index, choice] of given.entries()) {
-    // A missing window is told as null: checkNumber skips an undefined option.
-    checkNumber('fallbackModelFor', `models[${index}].contextTokens`, (Object(choice) as Partial<FallbackModel>).contextTokens ?? null, { min: 1, whole: true });
+    const { model, contextTokens } = Object(choice) as Partial<FallbackModel>;
+    // A missing one is told as null: the checks skip an undefined option.
+    checkType('fallbackModelFor', `models[${index}].model`, model ?? null, 'string');
+    checkNumber('fallbackModelFor', `models[${index}].contextTokens`, contextTokens ?? null, { min: 1, whole: true });
   }
   const failed = normalizeError(error);
   const needed = failed instanceof ModelContextLengthError ? failed.requestedTokens : undefined;

@@ -39,8 +39,10 @@ describe('fallbackModelFor', () => {
   const EXPECTED = 'a whole number, 1 or more';
   it.each([
     ['models that are not an array', 'gpt-4.1', 'fallbackModelFor: the option models must be an array of { model, contextTokens }; got "gpt-4.1"'],
-    ['a model that is not an object', [null], `fallbackModelFor: the option models[0].contextTokens must be ${EXPECTED}; got null`],
-    ['a hole', new Array(1), `fallbackModelFor: the option models[0].contextTokens must be ${EXPECTED}; got null`],
+    ['a model that is not an object', [null], 'fallbackModelFor: the option models[0].model must be a string; got null'],
+    ['a model without its name', [{ contextTokens: 5 }], 'fallbackModelFor: the option models[0].model must be a string; got null'],
+    ['a model named by a number', [{ model: 4, contextTokens: 5 }], 'fallbackModelFor: the option models[0].model must be a string; got 4'],
+    ['a hole', new Array(1), 'fallbackModelFor: the option models[0].model must be a string; got null'],
     ['a model without its window', [{ model: 'a' }], `fallbackModelFor: the option models[0].contextTokens must be ${EXPECTED}; got null`],
     ['a window of 0', [{ model: 'a', contextTokens: 0 }], `fallbackModelFor: the option models[0].contextTokens must be ${EXPECTED}; got 0`],
     ['a fractional window', [MODELS[0], { model: 'a', contextTokens: 1.5 }], `fallbackModelFor: the option models[1].contextTokens must be ${EXPECTED}; got 1.5`],
