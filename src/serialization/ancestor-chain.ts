@@ -1,12 +1,6 @@
 /**
- * The objects from a serialization's root down to the current one, as a linked list: extending it
- * allocates one small link, where an array allocates 17 slots on its first push. Serializing an
- * error with a cause and details made two such arrays, garbage as soon as the call returned.
- */
-/**
- * Objects from a root down to the current one, as a linked list: extending it allocates one
- * small link, where an array allocates 17 slots on its first push. Serializing an error with a
- * cause and details made two such arrays, garbage as soon as the call returned.
+ * The objects from a serialization's root down to the current one, as a linked list: extending it for
+ * each node or nested object allocates one small link (docs/performance.md).
  */
 export interface Chain {
   readonly object: object;

@@ -81,8 +81,8 @@ const NOT_STORABLE_ALL = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udb
 
 /** `value` with every NUL and lone surrogate replaced by U+FFFD. */
 export function storable(value: string): string {
-  // ES2024's String#isWellFormed, where the runtime has it (Node 20, current browsers): every string
-  // written passes here, and the pattern's lookbehind costs about three times as much.
+  // ES2024's String#isWellFormed where the runtime has it (Node 20, current browsers), rather than the
+  // pattern: every string written passes here (docs/performance.md).
   const { isWellFormed } = value as { isWellFormed?: () => boolean };
   const clean = isWellFormed === undefined ? !NOT_STORABLE.test(value) : !value.includes('\0') && isWellFormed.call(value);
   return clean ? value : value.replace(NOT_STORABLE_ALL, '\ufffd');

@@ -43,10 +43,9 @@ interface NodeFields {
 /** What `details` reads as when reading it throws: written as the unreadable marker, and marked cut. */
 const UNREADABLE_DETAILS: unique symbol = Symbol('unreadable details');
 
-// Each node reads its fields into locals with plain reads, in one guarded block: a keyed read per
-// field through a shared helper is several times slower, and an object to hold the fields was a
-// fifth of what serializing allocated. Only when a read throws (a hostile getter, a revoked
-// Proxy) are they read here instead, field by field, each guarded.
+// Each node reads its fields into locals with plain reads, in one guarded block (docs/performance.md
+// says why). Only when a read throws (a hostile getter, a revoked Proxy) are they read here instead,
+// field by field, each guarded.
 function guardedFields(error: object): NodeFields {
   const read = (key: keyof NodeFields): unknown => readProperty(error, key);
   let message: unknown;
@@ -114,8 +113,7 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
     for (let index = 0; index < keys.length; index++) {
       const value = own[index];
       const key = keys[index] as string;
-      // Stored here rather than through a shared helper, so that this store learns the shapes of the
-      // class fields alone: one store shared by every key of every object is several times slower.
+      // Stored here, not through setOwn, so that this store sees node objects only (docs/performance.md).
       if (value === undefined) continue;
       if (key === '__proto__') setOwn(out, key, value);
       else out[key] = value;

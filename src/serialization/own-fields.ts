@@ -74,8 +74,7 @@ export function classFieldKeys(error: object): readonly string[] {
   } catch {
     return NO_KEYS;
   }
-  // Counted first, so that the common cases (no class field, or nothing but class fields) make no
-  // array of their own; shortening the array in place costs a call into the engine instead.
+  // Counted first, so that the common cases (no class field, or nothing but class fields) make no array of their own.
   let count = 0;
   for (const key of keys) if (!isNodeKey(key)) count++;
   if (count === 0) return NO_KEYS;

@@ -211,7 +211,7 @@ function entriesWritten(listed: ListedEntries, start: number, run: Run, node: No
     const copy = entryCopy(entry, run, node, depth, path);
     written++;
     if (copy === undefined) continue;
-    // Stored here rather than through setOwn, so that this store learns the shapes of details alone.
+    // Stored here, not through setOwn, so that this store sees copies of details only (docs/performance.md).
     if (entry.written === '__proto__') setOwn(out, entry.written, copy);
     else out[entry.written] = copy;
   }
