@@ -184,12 +184,8 @@ const leaf: fc.Arbitrary<unknown> = fc.oneof(
   hostile,
 );
 
-/** Any value: nested objects, arrays, Maps, Sets, boxed values, typed arrays, sparse arrays, null prototypes. */
-export const anyValue: fc.Arbitrary<unknown> = fc.anything({
-  maxDepth: 3,
-  maxKeys: 4,
-  key,
-  values: [leaf],
+/** Every kind of value fc.anything can make, with strings of any UTF-16 code units. */
+export const EVERY_KIND = {
   withBigInt: true,
   withBoxedValues: true,
   withDate: true,
@@ -200,7 +196,10 @@ export const anyValue: fc.Arbitrary<unknown> = fc.anything({
   withSparseArray: true,
   withTypedArray: true,
   stringUnit: 'binary',
-});
+} as const;
+
+/** Any value: nested objects, arrays, Maps, Sets, boxed values, typed arrays, sparse arrays, null prototypes. */
+export const anyValue: fc.Arbitrary<unknown> = fc.anything({ maxDepth: 3, maxKeys: 4, key, values: [leaf], ...EVERY_KIND });
 
 /** Where a generated error's cause (or an AggregateError entry) comes from. */
 export type CauseRecipe =

@@ -9,7 +9,8 @@ import {
   AgentAbortedError, type SerializedError,
 } from '../../src/index.js';
 import {
-  defineOwn, expectContract, prototypeSnapshot, revokedProxy, throwingGetter, throwingPrimitive, throwingProxy,
+  defineOwn, expectContract, prototypeSnapshot, returningItself, revokedProxy, throwingGetter, throwingPrimitive, throwingProxy,
+  throwingToJSON,
 } from './hostile.js';
 
 // The head of what the mapper makes of a value it cannot classify, written out from issue #2.
@@ -113,30 +114,14 @@ describe('a Symbol as name', () => {
 });
 
 describe('toJSON', () => {
-  const throwing = (): object => ({
-    id: 7,
-    toJSON(): never {
-      throw new Error('toJSON');
-    },
-  });
-  const returningItself = (): object => {
-    const value = {
-      id: 7,
-      toJSON(): unknown {
-        return value;
-      },
-    };
-    return value;
-  };
-
   it('that throws, as a details value, becomes [Unreadable] and marks details', () => {
-    expect(serialized(new ToolError('t', { details: { value: throwing() as never, ok: true } }))).toEqual({
+    expect(serialized(new ToolError('t', { details: { value: throwingToJSON() as never, ok: true } }))).toEqual({
       ...toolHead('t'), details: { value: '[Unreadable]', ok: true }, truncated: { details: true },
     });
   });
 
   it('that throws, thrown itself, becomes an UnknownError whose cause is [Unreadable]', () => {
-    expect(serialized(throwing())).toEqual({ ...unknownHead(), cause: '[Unreadable]', truncated: { details: true } });
+    expect(serialized(throwingToJSON())).toEqual({ ...unknownHead(), cause: '[Unreadable]', truncated: { details: true } });
   });
 
   it('that returns itself, as a details value, is copied key by key without looping', () => {

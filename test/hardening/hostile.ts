@@ -55,6 +55,27 @@ export function throwingPrimitive(): object {
   };
 }
 
+/** An object whose `toJSON` throws. */
+export function throwingToJSON(): object {
+  return {
+    id: 7,
+    toJSON(): never {
+      throw new Error('toJSON');
+    },
+  };
+}
+
+/** An object whose `toJSON` returns the object itself. */
+export function returningItself(): object {
+  const value = {
+    id: 7,
+    toJSON(): unknown {
+      return value;
+    },
+  };
+  return value;
+}
+
 /** Sets an own enumerable data property, so that `__proto__` stays a plain key. */
 export function defineOwn<T extends object>(target: T, key: string, value: unknown): T {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });

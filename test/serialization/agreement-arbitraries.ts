@@ -9,7 +9,7 @@ import {
   AgentError, AgentStateError, AuthenticationError, ModelRateLimitError, StorageError, ToolError,
   ToolTimeoutError, TransientError, UnknownError, ValidationError, type FaultlineError, type SerializeOptions,
 } from '../../src/index.js';
-import { HOSTILE_KINDS, HostileToken, key, materialize, text } from '../hardening/arbitraries.js';
+import { EVERY_KIND, HOSTILE_KINDS, HostileToken, key, materialize, text } from '../hardening/arbitraries.js';
 import { defineOwn } from '../hardening/hostile.js';
 
 /** A limit as a caller may give one: small whole numbers, and values the writer replaces by its default. */
@@ -57,23 +57,7 @@ const leaf: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Wider values than the hardening's: longer arrays, more keys, deeper, so that the budget and maxDepth cut them. */
-const wideValue: fc.Arbitrary<unknown> = fc.anything({
-  maxDepth: 3,
-  maxKeys: 8,
-  size: 'small',
-  key,
-  values: [leaf],
-  withBigInt: true,
-  withBoxedValues: true,
-  withDate: true,
-  withMap: true,
-  withSet: true,
-  withNullPrototype: true,
-  withObjectString: true,
-  withSparseArray: true,
-  withTypedArray: true,
-  stringUnit: 'binary',
-});
+const wideValue: fc.Arbitrary<unknown> = fc.anything({ maxDepth: 3, maxKeys: 8, size: 'small', key, values: [leaf], ...EVERY_KIND });
 
 const CLASSES = [ToolError, AgentError, AgentStateError, AuthenticationError, ModelRateLimitError, StorageError, ToolTimeoutError, TransientError, UnknownError, ValidationError] as const;
 

@@ -12,7 +12,7 @@ import {
   deserializeError, serializeError,
 } from '../../src/index.js';
 import { HOSTILE_KINDS, hostileValue } from '../hardening/arbitraries.js';
-import { defineOwn, revokedProxy, throwingGetter, throwingPrimitive, throwingProxy } from '../hardening/hostile.js';
+import { defineOwn, returningItself, revokedProxy, throwingGetter, throwingPrimitive, throwingProxy, throwingToJSON } from '../hardening/hostile.js';
 
 /** One case of the corpus: its name and a builder that makes it fresh. */
 export interface CorpusCase {
@@ -85,23 +85,6 @@ function nestedDetails(levels: number): Record<string, unknown> {
 
 const LONE = 'high \uD800 then low \uDC00 reversed \uDC00\uD800 pair \uD83D\uDE00 nul \u0000 end';
 const HOSTILE_TEXT = '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":{"polluted":true}}';
-
-const throwingToJSON = (): object => ({
-  id: 7,
-  toJSON(): never {
-    throw new Error('toJSON');
-  },
-});
-
-const returningItself = (): object => {
-  const value = {
-    id: 7,
-    toJSON(): unknown {
-      return value;
-    },
-  };
-  return value;
-};
 
 /** Every case of the corpus. */
 export const HOSTILE_CORPUS: readonly CorpusCase[] = [
