@@ -2,6 +2,7 @@ import type { FaultlineError } from '../base/faultline-error.js';
 import { hasNodeHead } from '../contract/node-shape.js';
 import type { SerializeOptions } from '../contract/serialize-options.js';
 import type { SerializedError } from '../contract/serialized-error.js';
+import { isFaultlineError } from '../base/is-faultline-error.js';
 import { normalizeError } from './normalize-error.js';
 import { serializeFaultline } from '../serialization/serialize-faultline.js';
 import { deserializeError } from '../read-back/deserialize-error.js';
@@ -21,7 +22,10 @@ import { deserializeError } from '../read-back/deserialize-error.js';
  * ```
  */
 export function serializeError(value: unknown, options?: SerializeOptions): SerializedError {
-  return serializeFaultline(readsBackAsItself(value) ?? normalizeError(value), options);
+  // A faultline error, the common case, is written as it is: asking first whether it is serialized data
+  // would cost it a prototype read for nothing.
+  const error = isFaultlineError(value) ? value : (readsBackAsItself(value) ?? normalizeError(value));
+  return serializeFaultline(error, options);
 }
 
 // Serialized data is read back, and so validated and rebuilt, rather than trusted as it is: the

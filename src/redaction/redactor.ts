@@ -124,4 +124,5 @@ function withFlags(pattern: RegExp, global: boolean): RegExp {
   return new RegExp(pattern.source, global ? `${flags}g` : flags);
 }
 
-const DEFAULT_REDACTOR: Redactor = { text: redactText, key: isSecretKey };
+/** The redactor of the built-in rules alone: what `serializeError` uses unless told otherwise. */
+export const DEFAULT_REDACTOR: Redactor = { text: redactText, key: isSecretKey };

@@ -1,4 +1,4 @@
-import { REDACTED } from '../redaction/redactor.js';
+import { DEFAULT_REDACTOR, REDACTED, redactText } from '../redaction/redactor.js';
 import { MAX_FIELD_LENGTH } from '../contract/serialize-options.js';
 import { cutText } from '../foundation/field-text.js';
 import { cutOf, MARKERS, type Node, type Run } from './serialization-state.js';
@@ -46,7 +46,7 @@ export function field(value: string, run: Run, node: Node): string {
 
 /** A declared class name, written as it is (it is an identifier, not text to redact), but bounded like any field. */
 export function boundedName(value: string, node: Node): string {
-  return bounded(storable(value), value, node);
+  return bounded(storableText(value), value, node);
 }
 
 function bounded(written: string, original: string, node: Node): string {
@@ -72,7 +72,32 @@ function cutOutsideMarker(value: string, length: number): string {
  * lengths and cuts stay as they were.
  */
 export function redact(value: string, run: Run): string {
-  return storable(run.redactor === undefined ? value : run.redactor.text(value));
+  const { redactor } = run;
+  if (redactor === undefined) return storableText(value);
+  if (redactor !== DEFAULT_REDACTOR) return storable(redactor.text(value));
+  return WRITTEN_AS_IS.has(value) ? value : remembered(value, WRITTEN_AS_IS, storable(redactText(value)));
+}
+
+// Short text found to be written as it is, under the built-in rules and with redaction off: the same
+// names, codes, messages, ids and keys come back error after error, and a lookup costs less than
+// reading them again (docs/performance.md). Only text that needs no change is kept, so no secret is.
+const WRITTEN_AS_IS = new Set<string>();
+const STORABLE = new Set<string>();
+const MAX_REMEMBERED = 1024;
+const MAX_REMEMBERED_LENGTH = 256;
+
+/** `value`, storable. */
+function storableText(value: string): string {
+  return STORABLE.has(value) ? value : remembered(value, STORABLE, storable(value));
+}
+
+/** `written`, the text `value` is written as; remembered in `known` when it is `value` itself. */
+function remembered(value: string, known: Set<string>, written: string): string {
+  if (written === value && value.length <= MAX_REMEMBERED_LENGTH) {
+    if (known.size >= MAX_REMEMBERED) known.clear();
+    known.add(value);
+  }
+  return written;
 }
 
 // A NUL, a high surrogate with no low one after it, or a low one with no high one before it.

@@ -106,20 +106,19 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
   const steps = stringList(recommendations, run, node);
   if (steps !== undefined) out.recommendations = steps;
   const keys = classFieldKeys(error);
-  const own = keys.length === 0 ? undefined : keys.map((key) => classField(key, readOwn(error, key), run, node));
+  const own: (SerializedJson | undefined)[] = [];
+  for (const key of keys) own.push(classField(key, readOwn(error, key), run, node));
   const written = detailsCopy(details, run, node);
   if (written !== undefined) out.details = written;
-  if (own !== undefined) {
-    for (let index = 0; index < keys.length; index++) {
-      const value = own[index];
-      const key = keys[index] as string;
-      // Stored here, not through setOwn, so that this store sees node objects only (docs/performance.md).
-      if (value === undefined) continue;
-      if (key === '__proto__') setOwn(out, key, value);
-      else out[key] = value;
-    }
+  for (let index = 0; index < keys.length; index++) {
+    const value = own[index];
+    const key = keys[index] as string;
+    // Stored here, not through setOwn, so that this store sees node objects only (docs/performance.md).
+    if (value === undefined) continue;
+    if (key === '__proto__') setOwn(out, key, value);
+    else out[key] = value;
   }
-  return nodeEnd(out, error, { cause, errors, truncated }, run, node, depth) as SerializedError;
+  return nodeEnd(out, error, cause, errors, truncated, run, node, depth) as SerializedError;
 }
 
 /** `details` as written: an object, or any other value under `value`; undefined where absent or where no budget was left. */
@@ -159,23 +158,23 @@ function foreignNode(error: object, run: Run, depth: number): SerializedCause {
   }
   const out: Record<string, unknown> = { name: field(typeof name === 'string' ? name : 'Error', run, node), message: text(stringOf(message), run, node, 'message') };
   if (typeof code === 'string') out.code = field(code, run, node);
-  return nodeEnd(out, error, { cause, errors, truncated }, run, node, depth) as SerializedCause;
+  return nodeEnd(out, error, cause, errors, truncated, run, node, depth) as SerializedCause;
 }
-
-/** The fields a node's end is written from, as the node read them. */
-type NodeEnd = Pick<NodeFields, 'cause' | 'errors' | 'truncated'>;
 
 /**
  * What every node ends with, each written as it is reached (cause, errors, stack, truncated), so that
- * the budget is charged in the order the output lists them.
+ * the budget is charged in the order the output lists them; `cause`, `errors` and `truncated` as the
+ * node read them.
  */
-function nodeEnd(out: Record<string, unknown>, error: object, read: NodeEnd, run: Run, node: Node, depth: number): Record<string, unknown> {
-  const cause = causeCopy(read.cause, run, node, depth);
-  if (cause !== undefined) out.cause = cause;
-  if (isArray(read.errors)) out.errors = errorList(read.errors, run, node, depth + 1);
+function nodeEnd(
+  out: Record<string, unknown>, error: object, cause: unknown, errors: unknown, truncated: unknown, run: Run, node: Node, depth: number,
+): Record<string, unknown> {
+  const causeWritten = causeCopy(cause, run, node, depth);
+  if (causeWritten !== undefined) out.cause = causeWritten;
+  if (isArray(errors)) out.errors = errorList(errors, run, node, depth + 1);
   const stack = stackText(error, run, node);
   if (stack !== undefined) out.stack = stack;
-  const marks = truncation(error, read.truncated, node);
+  const marks = truncation(error, truncated, node);
   if (marks !== undefined) out.truncated = marks;
   return out;
 }

@@ -77,22 +77,17 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: C
     forEachItem(object as unknown[], (item) => copyItem(items, item, run, node, depth, path));
     return items;
   }
-  return entriesWritten(listEntries(ownEntries(object), node.budget, false, run), node.budget, run, node, depth, path);
+  const listing = new EntryListing(node.budget, false, run);
+  if (ArrayBuffer.isView(object) && !(object instanceof DataView)) listTypedArray(object as unknown as ArrayLike<unknown>, listing);
+  else listOwn(object, listing, false);
+  return entriesWritten(listing, node.budget, run, node, depth, path);
 }
 
-/** The listing of an object's own entries: a typed array's indices first, without listing them all at once as for...in does. */
-function ownEntries(object: object): Listing {
-  if (!ArrayBuffer.isView(object) || object instanceof DataView) {
-    return (visit) => {
-      visitOwn(object, visit);
-    };
-  }
-  const typed = object as unknown as ArrayLike<unknown>;
-  return (visit) => {
-    for (let index = 0; index < typed.length; index++) if (!visit(String(index), typed[index])) return;
-    // Its other own keys come after its indices, so are reached only when every index was.
-    visitOwn(object, (key, value) => arrayIndex(key) !== undefined || visit(key, value));
-  };
+/** A typed array's indices first, without listing them all at once as for...in does, then its other own keys. */
+function listTypedArray(typed: ArrayLike<unknown>, listing: EntryListing): void {
+  for (let index = 0; index < typed.length; index++) if (!listing.add(String(index), typed[index])) return;
+  // Its other own keys come after its indices, so are reached only when every index was.
+  listOwn(typed, listing, true);
 }
 
 /**
@@ -106,43 +101,40 @@ function mapCopy(map: Map<unknown, unknown>, run: Run, node: Node, depth: number
   // and then the entries its iterator yields decide.
   const claimed = map.size;
   const size = Number.isSafeInteger(claimed) && claimed >= 0 ? claimed : 0;
-  let count = size;
   if (size < node.budget) {
-    const listed = listEntries((visit) => {
-      count = 0;
-      for (const [key, value] of map) if (++count >= node.budget || !visit(stringOf(key), value)) return;
-    }, node.budget - size, true, run);
-    if (listed.more || count < node.budget) return entriesWritten(listed, listed.more ? node.budget - size : node.budget - count, run, node, depth, path);
+    const listing = new EntryListing(node.budget - size, true, run);
+    let count = 0;
+    for (const [key, value] of map) if (++count >= node.budget || !listing.add(stringOf(key), value)) break;
+    if (listing.more || count < node.budget) return entriesWritten(listing, listing.more ? node.budget - size : node.budget - count, run, node, depth, path);
   }
   node.budget = 0;
   cutOf(node).details = true;
   return {};
 }
 
-/** Calls `visit` with each key of a listing and its value as read, while it returns true. */
-type Listing = (visit: (key: string, value: unknown) => boolean) => void;
-
 /** What a value reads as when its getter throws. */
 const UNREADABLE: unique symbol = Symbol('unreadable');
 
 /**
- * An object's own enumerable string keys, in the order Object.keys lists them, each with its value.
+ * Lists an object's own enumerable string keys, in the order Object.keys lists them, each with its
+ * value, until the listing has enough; with `skipIndices`, keys that are array indices are left out.
  * for...in lists the same keys in the same order, but reads each key's enumerability as it goes
  * (of a Proxy too), so that the walk stops where the copy does; it also lists the enumerable keys of
  * the prototype chain, which are left out. Those are found once, from the prototype, rather than by
  * asking the object of each key: a Proxy would answer that question for every key it lists.
  */
-function visitOwn(object: object, visit: (key: string, value: unknown) => boolean): void {
+function listOwn(object: object, listing: EntryListing, skipIndices: boolean): void {
   const inherited = inheritedKeys(object);
   for (const key in object) {
     if (inherited?.has(key) === true && !Object.hasOwn(object, key)) continue;
+    if (skipIndices && arrayIndex(key) !== undefined) continue;
     let value: unknown;
     try {
       value = (object as Record<string, unknown>)[key];
     } catch {
       value = UNREADABLE;
     }
-    if (!visit(key, value)) return;
+    if (!listing.add(key, value)) return;
   }
 }
 
@@ -159,49 +151,53 @@ interface Entry extends CanonicalKey {
   value: unknown;
 }
 
-/** The entries of an object or a Map as listed. */
-interface ListedEntries {
-  readonly entries: Entry[];
-  /** Whether the listing stopped where the budget could not write the entries listed in any order. */
-  readonly more: boolean;
-}
-
 /**
- * Lists the entries of an object or a Map, with their values, only as far as needed to know whether
+ * The entries of an object or a Map, with their values, listed only as far as needed to know whether
  * the budget (`start`) could write them all in any order: each costs at least its key, and a number
- * or a boolean its fixed length. Where it could not, the listing stops there, and the object keeps the
- * keys it listed first (docs/contract.md). Nothing is copied here: the entries are copied once, in
- * canonical order, by {@link entriesWritten}.
+ * or a boolean its fixed length. Where it could not, the listing stops there (`more`), and the object
+ * keeps the keys it listed first (docs/contract.md). Nothing is copied here: the entries are copied
+ * once, in canonical order, by {@link entriesWritten}.
  */
-function listEntries(listing: Listing, start: number, dedupe: boolean, run: Run): ListedEntries {
-  const entries: Entry[] = [];
-  const byKey = dedupe ? new Map<string, Entry>() : undefined;
-  let least = 0;
-  let largest = 0;
-  let more = false;
-  listing((key, value) => {
-    const seen = byKey?.get(key);
+class EntryListing {
+  readonly entries: Entry[] = [];
+  /** Whether the listing stopped where the budget could not write the entries listed in any order. */
+  more = false;
+  private least = 0;
+  private largest = 0;
+  /** A Map's entries by key's string form, where two keys may have the same one. */
+  private readonly byKey: Map<string, Entry> | undefined;
+
+  constructor(
+    private readonly start: number,
+    dedupe: boolean,
+    private readonly run: Run,
+  ) {
+    this.byKey = dedupe ? new Map() : undefined;
+  }
+
+  /** Lists one entry; false once there is no need to read on. */
+  add(key: string, value: unknown): boolean {
+    const seen = this.byKey?.get(key);
     if (seen !== undefined) {
       seen.value = value;
       return true;
     }
-    const written = redact(key.length > start + TEXT_MARGIN ? key.slice(0, start + TEXT_MARGIN) : key, run);
+    const written = redact(key.length > this.start + TEXT_MARGIN ? key.slice(0, this.start + TEXT_MARGIN) : key, this.run);
     const entry: Entry = { key, written, index: arrayIndex(written), value };
-    entries.push(entry);
-    byKey?.set(key, entry);
+    this.entries.push(entry);
+    this.byKey?.set(key, entry);
     const cost = leastCost(entry);
-    least += cost;
-    if (cost > largest) largest = cost;
+    this.least += cost;
+    if (cost > this.largest) this.largest = cost;
     // Whatever order they are written in, the last of them is not: there is no need to read on.
-    more = least - largest >= start;
-    return !more;
-  });
-  return { entries, more };
+    this.more = this.least - this.largest >= this.start;
+    return !this.more;
+  }
 }
 
 /** The object listed entries are written as: each copied in canonical order ({@link compareCanonical}) while the budget lasts. */
-function entriesWritten(listed: ListedEntries, start: number, run: Run, node: Node, depth: number, path: Chain): Record<string, SerializedJson> {
-  const { entries } = listed;
+function entriesWritten(listing: EntryListing, start: number, run: Run, node: Node, depth: number, path: Chain): Record<string, SerializedJson> {
+  const { entries } = listing;
   if (entries.length > 1) entries.sort(compareCanonical);
   node.budget = start;
   const out: Record<string, SerializedJson> = {};
@@ -215,7 +211,7 @@ function entriesWritten(listed: ListedEntries, start: number, run: Run, node: No
     if (entry.written === '__proto__') setOwn(out, entry.written, copy);
     else out[entry.written] = copy;
   }
-  if (listed.more || written < entries.length) cutOf(node).details = true;
+  if (listing.more || written < entries.length) cutOf(node).details = true;
   return out;
 }
 
@@ -250,7 +246,7 @@ function entryCopy(entry: Entry, run: Run, node: Node, depth: number, path: Chai
   // written, so that a second pass over the output charges the same.
   node.budget -= written.length;
   // A key named like a secret is redacted whatever its getter does, so that a second pass agrees.
-  if (run.redactor !== undefined && (run.redactor.key(key) || run.redactor.key(written))) {
+  if (run.redactor !== undefined && (run.redactor.key(key) || (written !== key && run.redactor.key(written)))) {
     return value === undefined || value === null ? undefined : charged(REDACTED, node);
   }
   if (value === UNREADABLE) return cutDetails(node, MARKERS.unreadable);

@@ -87,24 +87,20 @@ export function isEmpty(object: object): boolean {
 
 /** The run of one serialization, with every limit resolved to its default where not given. */
 export function createRun(error: object, options: SerializeOptions | undefined, copyError: Run['copyError']): Run {
+  const maxDepth = resolvedLimit(options?.maxDepth, SERIALIZE_DEFAULTS.maxDepth);
+  const maxErrors = resolvedLimit(options?.maxErrors, SERIALIZE_DEFAULTS.maxErrors);
   return {
     stack: options?.stack === true,
-    maxDepth: resolvedLimit(options?.maxDepth, SERIALIZE_DEFAULTS.maxDepth),
+    maxDepth,
     maxMessageLength: resolvedLimit(options?.maxMessageLength, SERIALIZE_DEFAULTS.maxMessageLength),
-    maxErrors: resolvedLimit(options?.maxErrors, SERIALIZE_DEFAULTS.maxErrors),
+    maxErrors,
     maxDetailsSize: resolvedLimit(options?.maxDetailsSize, SERIALIZE_DEFAULTS.maxDetailsSize),
     redactor: redactorOf(options?.redact),
-    nodesLeft: nodeLimit(options),
+    nodesLeft: maxErrors + maxDepth + 1,
     ancestors: extend(undefined, error),
     copyError,
   };
 }
-
-/** The most error nodes one serialization writes, for these options. */
-export function nodeLimit(options: SerializeOptions | undefined): number {
-  return resolvedLimit(options?.maxErrors, SERIALIZE_DEFAULTS.maxErrors) + resolvedLimit(options?.maxDepth, SERIALIZE_DEFAULTS.maxDepth) + 1;
-}
-
 
 function redactorOf(option: SerializeOptions['redact']): Redactor | undefined {
   if (option === false) return undefined;
