@@ -52,8 +52,12 @@ export function jsonCopy(value: unknown, run: Run, node: Node, depth: number, pa
 
 // `path` ends with `object` itself.
 function objectCopy(object: object, run: Run, node: Node, depth: number, path: Chain): SerializedJson | undefined {
+  // An object literal's prototype (or JSON.parse's, or none): such an object is no Date, Map, Set or
+  // typed array, so those tests are left out for the commonest object in details.
+  const prototype = Object.getPrototypeOf(object) as object | null;
+  const literal = prototype === Object.prototype || prototype === null;
   // An invalid Date's toJSON gives null, which would drop it without a trace.
-  if (object instanceof Date) return budgetedText(Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString(), run, node);
+  if (!literal && object instanceof Date) return budgetedText(Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString(), run, node);
   const toJSON = readProperty(object, 'toJSON');
   if (typeof toJSON === 'function') {
     let converted: unknown;
@@ -66,8 +70,8 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: C
   }
   // Maps and Sets are walked through their iterators, which a subclass may make endless: each
   // entry costs one from the budget besides what its copy costs (copyItem), so the walk always ends.
-  if (object instanceof Map) return mapCopy(object as Map<unknown, unknown>, run, node, depth, path);
-  if (object instanceof Set) {
+  if (!literal && object instanceof Map) return mapCopy(object as Map<unknown, unknown>, run, node, depth, path);
+  if (!literal && object instanceof Set) {
     const items: SerializedJson[] = [];
     for (const item of object as Set<unknown>) if (!copyItem(items, item, run, node, depth, path)) break;
     return items;
@@ -78,16 +82,16 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: C
     return items;
   }
   const listing = new EntryListing(node.budget, false, run);
-  if (ArrayBuffer.isView(object) && !(object instanceof DataView)) listTypedArray(object as unknown as ArrayLike<unknown>, listing);
-  else listOwn(object, listing, false);
+  if (!literal && ArrayBuffer.isView(object) && !(object instanceof DataView)) listTypedArray(object as unknown as ArrayLike<unknown>, prototype, listing);
+  else listOwn(object, prototype, listing, false);
   return entriesWritten(listing, node.budget, run, node, depth, path);
 }
 
 /** A typed array's indices first, without listing them all at once as for...in does, then its other own keys. */
-function listTypedArray(typed: ArrayLike<unknown>, listing: EntryListing): void {
+function listTypedArray(typed: ArrayLike<unknown>, prototype: object | null, listing: EntryListing): void {
   for (let index = 0; index < typed.length; index++) if (!listing.add(String(index), typed[index])) return;
   // Its other own keys come after its indices, so are reached only when every index was.
-  listOwn(typed, listing, true);
+  listOwn(typed, prototype, listing, true);
 }
 
 /**
@@ -123,8 +127,8 @@ const UNREADABLE: unique symbol = Symbol('unreadable');
  * the prototype chain, which are left out. Those are found once, from the prototype, rather than by
  * asking the object of each key: a Proxy would answer that question for every key it lists.
  */
-function listOwn(object: object, listing: EntryListing, skipIndices: boolean): void {
-  const inherited = inheritedKeys(object);
+function listOwn(object: object, prototype: object | null, listing: EntryListing, skipIndices: boolean): void {
+  const inherited = inheritedKeys(prototype);
   for (const key in object) {
     if (inherited?.has(key) === true && !Object.hasOwn(object, key)) continue;
     if (skipIndices && arrayIndex(key) !== undefined) continue;
@@ -138,8 +142,8 @@ function listOwn(object: object, listing: EntryListing, skipIndices: boolean): v
   }
 }
 
-function inheritedKeys(object: object): Set<string> | undefined {
-  const prototype = Object.getPrototypeOf(object) as object | null;
+/** The enumerable keys an object's prototype chain lists, which for...in lists along with the object's own. */
+function inheritedKeys(prototype: object | null): Set<string> | undefined {
   if (prototype === null) return undefined;
   let keys: Set<string> | undefined;
   for (const key in prototype) (keys ??= new Set()).add(key);

@@ -61,6 +61,30 @@ describe('redact', () => {
     expect(redact('password=hunter2', createRun({}, undefined, noErrors))).toBe('password=[REDACTED]');
     expect(redact('password=hunter2', createRun({}, { redact: false }, noErrors))).toBe('password=hunter2');
   });
+
+  // Text written as it is once is remembered, per way of redacting: what one way leaves alone, another may not.
+  it('redacts text that redaction off wrote as it is before', () => {
+    const secret = 'remembered password=hunter2';
+    expect(redact(secret, createRun({}, { redact: false }, noErrors))).toBe(secret);
+    expect(redact(secret, createRun({}, undefined, noErrors))).toBe('remembered password=[REDACTED]');
+  });
+
+  it('applies patterns of your own to text the built-in rules wrote as it is before', () => {
+    expect(redact('ticket internal-4242', createRun({}, undefined, noErrors))).toBe('ticket internal-4242');
+    const own = createRun({}, { redact: { patterns: [/internal-\d+/] } }, noErrors);
+    expect(redact('ticket internal-4242', own)).toBe('ticket [REDACTED]');
+    expect(redact('ticket internal-4242', own)).toBe('ticket [REDACTED]');
+  });
+
+  it('writes text it remembered the same, and text it could not keep storable every time', () => {
+    const run = createRun({}, undefined, noErrors);
+    for (const value of ['plain', 'nul \0 here', 'x'.repeat(300) + '\uD83D']) {
+      const first = redact(value, run);
+      expect(redact(value, run)).toBe(first);
+      expect(redact(value, createRun({}, { redact: false }, noErrors))).toBe(first);
+    }
+    expect(redact('nul \0 here', run)).toBe('nul \uFFFD here');
+  });
 });
 
 describe('stringOf', () => {
