@@ -106,8 +106,8 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
   const steps = stringList(recommendations, run, node);
   if (steps !== undefined) out.recommendations = steps;
   const keys = classFieldKeys(error);
-  const own: (SerializedJson | undefined)[] = [];
-  for (const key of keys) own.push(classField(key, readOwn(error, key), run, node));
+  const own = new Array<SerializedJson | undefined>(keys.length);
+  for (let index = 0; index < keys.length; index++) own[index] = classField(keys[index] as string, readOwn(error, keys[index] as string), run, node);
   const written = detailsCopy(details, run, node);
   if (written !== undefined) out.details = written;
   for (let index = 0; index < keys.length; index++) {
