@@ -75,7 +75,7 @@ export function redact(value: string, run: Run): string {
   const { redactor } = run;
   if (redactor === undefined) return storableText(value);
   if (redactor !== DEFAULT_REDACTOR) return storable(redactor.text(value));
-  return WRITTEN_AS_IS.has(value) ? value : remembered(value, WRITTEN_AS_IS, storable(redactText(value)));
+  return isRemembered(value, WRITTEN_AS_IS) ? value : remembered(value, WRITTEN_AS_IS, storable(redactText(value)));
 }
 
 // Short text found to be written as it is, under the built-in rules and with redaction off: the same
@@ -88,7 +88,12 @@ const MAX_REMEMBERED_LENGTH = 256;
 
 /** `value`, storable. */
 function storableText(value: string): string {
-  return STORABLE.has(value) ? value : remembered(value, STORABLE, storable(value));
+  return isRemembered(value, STORABLE) ? value : remembered(value, STORABLE, storable(value));
+}
+
+// A longer text is never kept, nor hashed to look for it.
+function isRemembered(value: string, known: Set<string>): boolean {
+  return value.length <= MAX_REMEMBERED_LENGTH && known.has(value);
 }
 
 /** `written`, the text `value` is written as; remembered in `known` when it is `value` itself. */
@@ -107,7 +112,7 @@ const NOT_STORABLE_ALL = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udb
 /** `value` with every NUL and lone surrogate replaced by U+FFFD. */
 export function storable(value: string): string {
   // ES2024's String#isWellFormed where the runtime has it (Node 20, current browsers), rather than the
-  // pattern: every string written passes here (docs/performance.md).
+  // pattern: every string not remembered as written passes here (docs/performance.md).
   const { isWellFormed } = value as { isWellFormed?: () => boolean };
   const clean = isWellFormed === undefined ? !NOT_STORABLE.test(value) : !value.includes('\0') && isWellFormed.call(value);
   return clean ? value : value.replace(NOT_STORABLE_ALL, '\ufffd');
