@@ -65,17 +65,24 @@ function shapeCopy(value: unknown, numbers: readonly string[], dimensions: reado
   return isEmpty(out) ? undefined : out;
 }
 
-/** The error's own enumerable keys that are not node keys, in the order they are written. */
+const NO_KEYS: readonly string[] = [];
+
 export function classFieldKeys(error: object): readonly string[] {
   let keys: string[];
   try {
     keys = Object.keys(error);
   } catch {
-    return [];
+    return NO_KEYS;
   }
-  // Kept in place: Object.keys made the list for this call alone.
-  let kept = 0;
-  for (const key of keys) if (!isNodeKey(key)) keys[kept++] = key;
-  keys.length = kept;
-  return inOwnFieldOrder(keys);
+  // Counted first, so that the common cases (no class field, or nothing but class fields) make no array of their own.
+  let count = 0;
+  for (const key of keys) if (!isNodeKey(key)) count++;
+  if (count === 0) return NO_KEYS;
+  let own = keys;
+  if (count < keys.length) {
+    own = new Array<string>(count);
+    let index = 0;
+    for (const key of keys) if (!isNodeKey(key)) own[index++] = key;
+  }
+  return inOwnFieldOrder(own);
 }
