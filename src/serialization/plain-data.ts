@@ -52,8 +52,9 @@ export function jsonCopy(value: unknown, run: Run, node: Node, depth: number, pa
 
 // `path` ends with `object` itself.
 function objectCopy(object: object, run: Run, node: Node, depth: number, path: Chain): SerializedJson | undefined {
-  // An object literal's prototype (or JSON.parse's, or none): such an object is no Date, Map, Set or
-  // typed array, so those tests are left out for the commonest object in details.
+  // An object literal's prototype (or JSON.parse's, or none): such an object is no instance of Date, Map
+  // or Set, so those tests are left out for the commonest object in details. (A typed array may have
+  // been given that prototype: it is still walked by index.)
   const prototype = Object.getPrototypeOf(object) as object | null;
   const literal = prototype === Object.prototype || prototype === null;
   // An invalid Date's toJSON gives null, which would drop it without a trace.
@@ -82,7 +83,7 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: C
     return items;
   }
   const listing = new EntryListing(node.budget, false, run);
-  if (!literal && ArrayBuffer.isView(object) && !(object instanceof DataView)) listTypedArray(object as unknown as ArrayLike<unknown>, prototype, listing);
+  if (ArrayBuffer.isView(object) && !(object instanceof DataView)) listTypedArray(object as unknown as ArrayLike<unknown>, prototype, listing);
   else listOwn(object, prototype, listing, false);
   return entriesWritten(listing, node.budget, run, node, depth, path);
 }
