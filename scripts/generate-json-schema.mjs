@@ -3,7 +3,16 @@ import { writeFileSync } from 'node:fs';
 import { toJSONSchema } from 'zod/mini';
 import { RESERVED_KEYS, serializedErrorSchema } from '../dist/schema.js';
 
-const schema = toJSONSchema(serializedErrorSchema, { target: 'draft-2020-12', cycles: 'ref' });
+// `usage` holds at least one count: the schema's refinement of it, which toJSONSchema cannot write itself.
+const USAGE_KEYS = ['cachedInputTokens', 'inputTokens', 'outputTokens', 'reasoningTokens', 'totalTokens'];
+const schema = toJSONSchema(serializedErrorSchema, {
+  target: 'draft-2020-12',
+  cycles: 'ref',
+  override: ({ jsonSchema }) => {
+    const keys = Object.keys(jsonSchema.properties ?? {});
+    if (jsonSchema.type === 'object' && keys.length === USAGE_KEYS.length && USAGE_KEYS.every((key) => keys.includes(key))) jsonSchema.minProperties = 1;
+  },
+});
 const document = {
   ...schema,
   // The schema's refinement against reserved own keys, which toJSONSchema cannot write itself.

@@ -146,13 +146,19 @@ export function isTruncation(value: unknown): boolean {
   return true;
 }
 
-/** Whether a value is a `usage` field: an object of the five token counts, each a whole number or undefined, and nothing else. */
+/**
+ * Whether a value is a `usage` field: an object of the five token counts, each a whole number or undefined,
+ * at least one of them a number, and nothing else. An empty usage says nothing: no error holds one, and
+ * the writer never writes one, so the reader does not accept one either.
+ */
 export function isTokenUsage(value: unknown): boolean {
   if (!isObject(value)) return false;
+  let counts = 0;
   for (const [key, field] of Object.entries(value)) {
     if (!(TOKEN_USAGE_KEYS as readonly string[]).includes(key) || !(isWhole(field) || field === undefined)) return false;
+    if (field !== undefined) counts++;
   }
-  return true;
+  return counts > 0;
 }
 
 /** Whether a value is a `rateLimit` field: `{ dimension, limit?, remaining?, resetMs? }`, the numbers whole, and nothing else. */

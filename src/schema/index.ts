@@ -58,13 +58,16 @@ const fieldSchemas = {
   whole,
   boolean: z.boolean(),
   stringRecord: withProtoKey(z.record(z.string(), z.string()), () => z.string()),
+  // At least one count: an empty usage says nothing, and the writer never writes one.
   usage: z.strictObject({
     cachedInputTokens: z.optional(whole),
     inputTokens: z.optional(whole),
     outputTokens: z.optional(whole),
     reasoningTokens: z.optional(whole),
     totalTokens: z.optional(whole),
-  } satisfies Record<(typeof TOKEN_USAGE_KEYS)[number], unknown>),
+  } satisfies Record<(typeof TOKEN_USAGE_KEYS)[number], unknown>).check(
+    z.refine((usage) => Object.values(usage).some((count) => count !== undefined), { message: 'Expected at least one token count' }),
+  ),
   rateLimit: z.strictObject({
     dimension: z.enum(RATE_LIMIT_DIMENSIONS as [RateLimitDimension, ...RateLimitDimension[]]),
     limit: z.optional(whole),

@@ -49,7 +49,7 @@ const EXPECTED: Readonly<Record<FieldRule, string>> = {
   array: 'Expected an array',
   truncation: "Expected { cause?: 'depth' | 'circular', errors?, message?, stack?: whole numbers, details?: true }",
   stringRecord: 'Expected an object of strings',
-  usage: 'Expected { inputTokens?, outputTokens?, totalTokens?, cachedInputTokens?, reasoningTokens? }: whole numbers, no other key',
+  usage: 'Expected { inputTokens?, outputTokens?, totalTokens?, cachedInputTokens?, reasoningTokens? }: whole numbers, at least one, no other key',
   rateLimit: "Expected { dimension: 'requests' | 'tokens' | 'inputTokens' | 'outputTokens', limit?, remaining?, resetMs?: whole numbers }, no other key",
   reserved: 'Reserved: a method of every error, or what makes a thenable',
 };

@@ -152,7 +152,11 @@ export function serializedErrorArbitrary(options: ContractArbitraryOptions): fc.
       outputStarted: fc.boolean(),
       ...(options.builtInShapes !== false && {
         // Keys in canonical order, as the writer puts them.
-        usage: fc.record(Object.fromEntries(USAGE_KEYS.map((field) => [field, whole])), { requiredKeys: [] }).map(inKeyOrder),
+        // At least one count: the contract holds no empty usage.
+        usage: fc
+          .record(Object.fromEntries(USAGE_KEYS.map((field) => [field, whole])), { requiredKeys: [] })
+          .filter((usage) => Object.keys(usage).length > 0)
+          .map(inKeyOrder),
         rateLimit: fc
           .record({ dimension: fc.constantFrom(...DIMENSIONS), limit: whole, remaining: whole, resetMs: whole }, { requiredKeys: ['dimension'] })
           .map(inKeyOrder),

@@ -33,6 +33,7 @@ describe('serializedErrorSchema', () => {
     ['a usage with an unknown key', minimal({ usage: { promptTokens: 1 } })],
     ['a usage with a negative count', minimal({ usage: { inputTokens: -1 } })],
     ['a usage with an own __proto__ key', minimal({ usage: JSON.parse('{"__proto__":1}') as unknown })],
+    ['an empty usage', minimal({ usage: {} })],
     ['a rateLimit without a dimension', minimal({ rateLimit: { remaining: 0 } })],
     ['a rateLimit with an unknown dimension', minimal({ rateLimit: { dimension: 'minutes' } })],
     ['a rateLimit with a fractional reset', minimal({ rateLimit: { dimension: 'tokens', resetMs: 0.5 } })],
@@ -75,11 +76,14 @@ describe('dist/schema.json', () => {
   it.runIf(built)('is generated from serializedErrorSchema as it stands in src', () => {
     const schema = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as Record<string, unknown>;
     const generated = toJSONSchema(serializedErrorSchema, { target: 'draft-2020-12', cycles: 'ref' }) as Record<string, unknown>;
-    // The generator adds these three to what zod writes, and the rule against reserved own keys,
-    // which zod cannot write from a refinement.
+    // The generator adds these three to what zod writes, the rule against reserved own keys and
+    // `usage`'s least size, which zod cannot write from a refinement.
     const { $id, title, description, propertyNames, ...rest } = schema;
     expect([typeof $id, typeof title, typeof description]).toEqual(['string', 'string', 'string']);
     expect(propertyNames).toEqual({ not: { enum: ['constructor', 'then', 'toJSON', 'toString', 'valueOf'] } });
+    const usage = (rest.properties as { usage: { minProperties?: number } }).usage;
+    expect(usage.minProperties).toBe(1);
+    delete usage.minProperties;
     expect(rest).toEqual(generated);
     expect(Object.keys(schema.properties as object)).toEqual([
       'name', 'code', 'category', 'message', 'retryable', 'retryAfterMs', 'status', 'requestId', 'recommendations',

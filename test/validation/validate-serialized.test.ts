@@ -76,10 +76,14 @@ describe('validateSerializedError: where an issue inside a value is', () => {
     }],
 
     ['a usage with an unknown key', { usage: { inputTokens: 1, promptTokens: 2 } }, {}, {
-      usage: 'Expected { inputTokens?, outputTokens?, totalTokens?, cachedInputTokens?, reasoningTokens? }: whole numbers, no other key',
+      usage: 'Expected { inputTokens?, outputTokens?, totalTokens?, cachedInputTokens?, reasoningTokens? }: whole numbers, at least one, no other key',
     }],
     ['a usage with a fraction', { usage: { inputTokens: 1.5 } }, {}, {
-      usage: 'Expected { inputTokens?, outputTokens?, totalTokens?, cachedInputTokens?, reasoningTokens? }: whole numbers, no other key',
+      usage: 'Expected { inputTokens?, outputTokens?, totalTokens?, cachedInputTokens?, reasoningTokens? }: whole numbers, at least one, no other key',
+    }],
+    // The writer never writes an empty usage (an error given one holds none), so the reader takes none.
+    ['an empty usage', { usage: {} }, {}, {
+      usage: 'Expected { inputTokens?, outputTokens?, totalTokens?, cachedInputTokens?, reasoningTokens? }: whole numbers, at least one, no other key',
     }],
     ['a rateLimit without its dimension', { rateLimit: { remaining: 0 } }, {}, {
       rateLimit: "Expected { dimension: 'requests' | 'tokens' | 'inputTokens' | 'outputTokens', limit?, remaining?, resetMs?: whole numbers }, no other key",
