@@ -75,7 +75,6 @@ export function classFieldKeys(error: object): readonly string[] {
   } catch {
     return NO_KEYS;
   }
-  // One pass: each key is asked once whether it is a node key (a switch of nineteen strings).
   const own: string[] = [];
   for (const key of keys) if (!isNodeKey(key)) own.push(key);
   return inOwnFieldOrder(own);
