@@ -1,5 +1,6 @@
 // `node bench/writer-side-by-side.mjs <dir> [<dir> ...] [--processes 5] [--rounds 25]`: the writer of several
-// builds (a copy of another commit's build made with `npx tsup --out-dir <dir>`, and dist/) measured side by
+// builds (a copy of another commit's build made with `npx tsup --out-dir <dir>`, and dist/, or one of the
+// bounds in bench/writer-bounds/, which replace dist/'s writer by one written by hand) measured side by
 // side, each paired with the floor: JSON.stringify of the same JSON prebuilt as a plain object, as group 2 of
 // `npm run bench` measures it. Each build is measured in processes of its own, the builds' processes
 // interleaved, so that one build's code never shares a process (and its JIT's feedback) with another's and
@@ -77,11 +78,12 @@ if (flags.child) {
     if (results[index][0].json !== results[0][0].json) throw new Error(`${dir} writes other JSON than ${dirs[0]}`);
   }
   console.log(`${flags.processes} processes a build, ${rounds} rounds in each; ratio = the row's speed over the floor's around it (median, and range across processes)`);
+  const width = Math.max(...dirs.map((dir) => dir.length)) + ': { redact: false }'.length;
   for (const [index, dir] of dirs.entries()) {
     for (const row of ['defaults', 'redactionOff']) {
       const values = results[index].map((result) => result[row]).sort((a, b) => a - b);
       const label = `${dir}: ${row === 'defaults' ? 'defaults' : '{ redact: false }'}`;
-      console.log(`  ${label.padEnd(48)} ${formatRatio(median(values))} (${formatRatio(values[0])}-${formatRatio(values.at(-1))})`);
+      console.log(`  ${label.padEnd(width)} ${formatRatio(median(values))} (${formatRatio(values[0])}-${formatRatio(values.at(-1))})`);
     }
   }
 }
