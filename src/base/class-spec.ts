@@ -1,4 +1,4 @@
-import type { FieldOptionsOf, FieldsOf, FieldTable } from '../contract/class-fields.js';
+import type { CLASS_FIELD_TYPES, FieldOptionsOf, FieldsOf, FieldTable, FieldType } from '../contract/class-fields.js';
 import type { ErrorCategory } from '../foundation/category.js';
 import type { ErrorFields } from './error-fields.js';
 import type { FaultlineErrorOptions, MessageOption } from './options.js';
@@ -11,12 +11,19 @@ export declare const OPTIONS_TYPE: unique symbol;
 
 /**
  * The fields every error has: a class may not declare a field of one of these names (nor one named
- * like a method every object has, which `subclass` refuses when it runs).
+ * like a method or property of its parent class, `hasOwnProperty` say, which `subclass` refuses when it runs).
  */
 export type ReservedFieldName = keyof ErrorFields | 'cause' | 'errors' | 'stack' | 'truncated' | 'then' | 'toJSON';
 
-/** A field table that names no field every error has. */
-export type DeclaredFields = FieldTable & { readonly [K in ReservedFieldName]?: never };
+/**
+ * The fields of faultline's own classes that a class of yours may declare too, each only with its own
+ * type (the contract writes and reads it as that type in every class): `toolName: 'string'`, ... The
+ * two built-in shapes (`usage`, `rateLimit`) are none of these types, so no class of yours declares them.
+ */
+type BuiltInFieldNames = { readonly [K in keyof typeof CLASS_FIELD_TYPES]?: Extract<(typeof CLASS_FIELD_TYPES)[K], FieldType> };
+
+/** A field table that names no field every error has, and a field of faultline's own classes only with its type. */
+export type DeclaredFields = FieldTable & { readonly [K in ReservedFieldName]?: never } & BuiltInFieldNames;
 
 /**
  * What `subclass` takes, besides the class's name: what differs from the parent. A key left out is

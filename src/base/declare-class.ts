@@ -36,13 +36,11 @@ function isReservedField(field: string): boolean {
 }
 
 /**
- * Whether a field name is one of the built-in fields with a shape of their own (`usage`, `rateLimit`):
- * a class of yours cannot declare that shape, and any other value under the name would not read back.
+ * The type of a field of faultline's own classes (`toolName`, `timeoutMs`, `usage`, ...), or undefined.
+ * The contract writes and reads a field of one of these names as that type, in every class.
  */
-function hasBuiltInShape(field: string): boolean {
-  if (!Object.hasOwn(CLASS_FIELD_TYPES, field)) return false;
-  const type = CLASS_FIELD_TYPES[field as keyof typeof CLASS_FIELD_TYPES];
-  return !FIELD_TYPES.includes(type as FieldType);
+function builtInFieldType(field: string): string | undefined {
+  return Object.hasOwn(CLASS_FIELD_TYPES, field) ? CLASS_FIELD_TYPES[field as keyof typeof CLASS_FIELD_TYPES] : undefined;
 }
 
 /** The declared name of the abstract base and of every built-in class: a class of yours may take none of them. */
@@ -58,7 +56,7 @@ export const BUILT_IN_NAMES: ReadonlySet<string> = /* @__PURE__ */ new Set([
  * Checks what `subclass` was given, or throws a TypeError that says what to write instead. `family`
  * is whether the class starts a family (`FaultlineError.subclass`), where `category` is required.
  */
-export function checkDeclaration(parentName: string, name: unknown, spec: unknown, family: boolean): asserts spec is Declaration {
+export function checkDeclaration(parentName: string, parentPrototype: object, name: unknown, spec: unknown, family: boolean): asserts spec is Declaration {
   const call = `${parentName}.subclass`;
   if (typeof name !== 'string' || name.trim() === '') {
     throw new TypeError(`${call}: the first argument is the class's name, a non-empty string such as 'PaymentDeclinedError'; got ${describeValue(name)}.`);
@@ -99,10 +97,10 @@ export function checkDeclaration(parentName: string, name: unknown, spec: unknow
         `Leave category out, or start a family of your own with FaultlineError.subclass('${name}', { category: ... }).`,
     );
   }
-  checkFields(call, name, fields, required);
+  checkFields(call, name, fields, required, parentName, parentPrototype);
 }
 
-function checkFields(call: string, name: string, fields: unknown, required: unknown): void {
+function checkFields(call: string, name: string, fields: unknown, required: unknown, parentName: string, parentPrototype: object): void {
   if (fields !== undefined) {
     if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
       throw specError(call, name, 'fields', "an object of field types such as { amountCents: 'number' }", fields);
@@ -114,7 +112,8 @@ function checkFields(call: string, name: string, fields: unknown, required: unkn
             `Name your field for what it holds instead, such as ${field}Detail.`,
         );
       }
-      if (hasBuiltInShape(field)) {
+      const builtIn = builtInFieldType(field);
+      if (builtIn !== undefined && !FIELD_TYPES.includes(builtIn as FieldType)) {
         throw new TypeError(
           `${call}('${name}', spec): fields.${field} is the name of a field of faultline's model errors, whose shape the contract fixes. ` +
             `Name your field for what it holds instead, such as ${field}Detail.`,
@@ -122,6 +121,19 @@ function checkFields(call: string, name: string, fields: unknown, required: unkn
       }
       if (!FIELD_TYPES.includes(type as FieldType)) {
         throw new TypeError(`${call}('${name}', spec): fields.${field} has the unknown type ${describeValue(type)}; a field type is one of ${FIELD_TYPES.map((t) => `'${t}'`).join(', ')}.`);
+      }
+      if (builtIn !== undefined && builtIn !== type) {
+        throw new TypeError(
+          `${call}('${name}', spec): fields.${field} is a field of faultline's own classes, which the contract writes and reads as '${builtIn}' in every class. ` +
+            `Declare it as ${field}: '${builtIn}', or name your field for what it holds, such as ${field}Detail.`,
+        );
+      }
+      // A method or accessor of the class (hasOwnProperty, a getter of yours) would be hidden by the field, or take its value.
+      if (field in parentPrototype) {
+        throw new TypeError(
+          `${call}('${name}', spec): fields.${field} is the name of a method or property every ${parentName} has, which a field would hide. ` +
+            `Name your field for what it holds instead, such as ${field}Detail.`,
+        );
       }
     }
   }

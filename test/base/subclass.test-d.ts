@@ -4,7 +4,7 @@
  * errors, `from`, instanceof narrowing, inheritance, and a class used as it is.
  */
 import { describe, expectTypeOf, it } from 'vitest';
-import { FaultlineError, ModelError, ToolError, ToolTimeoutError, ValidationError, type ToolErrorOptions } from '../../src/index.js';
+import { FaultlineError, ModelError, StorageError, ToolError, ToolTimeoutError, ValidationError, type ToolErrorOptions } from '../../src/index.js';
 
 export class PaymentDeclinedError extends ToolError.subclass('PaymentDeclinedError', {
   code: 'PAYMENT_DECLINED',
@@ -91,6 +91,19 @@ describe('the spec', () => {
     ToolError.subclass('X', { fields: { cause: 'json' } });
     // @ts-expect-error: status is a field every error has
     FaultlineError.subclass('X', { category: 'TOOL', fields: { status: 'whole' } });
+  });
+
+  it('takes a field of faultline’s own classes only with its type, and neither built-in shape', () => {
+    // @ts-expect-error: toolName is a string in every class
+    StorageError.subclass('X', { fields: { toolName: 'number' } });
+    // @ts-expect-error: timeoutMs is a whole number in every class
+    ToolError.subclass('X', { fields: { timeoutMs: 'string' } });
+    // @ts-expect-error: usage is the model errors' shape
+    ToolError.subclass('X', { fields: { usage: 'json' } });
+    // @ts-expect-error: rateLimit is the model errors' shape
+    ToolError.subclass('X', { fields: { rateLimit: 'json' } });
+    const AgentToolError = StorageError.subclass('AgentToolError', { fields: { toolName: 'string', timeoutMs: 'whole' } });
+    expectTypeOf(new AgentToolError({ toolName: 'search', timeoutMs: 5 }).toolName).toEqualTypeOf<string | undefined>();
   });
 
   it('refuses an unknown field type', () => {

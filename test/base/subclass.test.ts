@@ -84,6 +84,50 @@ describe('subclass refuses, when the class is declared, with a TypeError that pr
     );
   });
 
+  it.each([
+    ['toolName', 'number', 'string'],
+    ['model', 'json', 'string'],
+    ['timeoutMs', 'string', 'whole'],
+    ['outputStarted', 'string', 'boolean'],
+    ['fields', 'json', 'stringRecord'],
+  ])('a field named %s of type %s, which faultline’s own classes hold as %s', (field, type, builtIn) => {
+    // The contract writes and reads a field of this name as its built-in type in every class: any other
+    // type would be retyped or dropped on the way out.
+    expect(refusal(StorageError, 'ChargeError', { fields: { [field]: type } }).message).toBe(
+      `StorageError.subclass('ChargeError', spec): fields.${field} is a field of faultline's own classes, which the contract writes and reads as '${builtIn}' in every class. ` +
+        `Declare it as ${field}: '${builtIn}', or name your field for what it holds, such as ${field}Detail.`,
+    );
+  });
+
+  it.each(['hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', '__defineGetter__'])(
+    'a field named %s, a method every object has, which the field would hide',
+    (field) => {
+      expect(refusal(ToolError, 'ChargeError', { fields: { [field]: 'string' } }).message).toBe(
+        `ToolError.subclass('ChargeError', spec): fields.${field} is the name of a method or property every ToolError has, which a field would hide. ` +
+          `Name your field for what it holds instead, such as ${field}Detail.`,
+      );
+    },
+  );
+
+  it('a field named like a method or getter of a class of yours, below it', () => {
+    class LedgerError extends ToolError.subclass('LedgerError', { fields: { entries: 'json' } }) {
+      get label(): string {
+        return 'ledger';
+      }
+      describe(): string {
+        return this.label;
+      }
+    }
+    for (const field of ['label', 'describe']) {
+      expect(refusal(LedgerError, 'LedgerLineError', { fields: { [field]: 'string' } }).message).toContain(
+        `fields.${field} is the name of a method or property every LedgerError has, which a field would hide.`,
+      );
+    }
+    // A field the class above declares is no property of its prototype: a class below may declare it again.
+    const LedgerLineError = LedgerError.subclass('LedgerLineError', { fields: { entries: 'json', line: 'whole' } });
+    expect(new LedgerLineError({ entries: [1], line: 2 })).toMatchObject({ entries: [1], line: 2 });
+  });
+
   it.each([['usage'], ['rateLimit']])('the built-in shape %j as a field type: offered to no class of yours', (type) => {
     expect(refusal(ToolError, 'ChargeError', { fields: { spent: type } }).message).toBe(
       `ToolError.subclass('ChargeError', spec): fields.spent has the unknown type "${type}"; ` +
