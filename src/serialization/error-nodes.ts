@@ -13,7 +13,7 @@ import { boundedName, field, stringOf, text } from './bounded-text.js';
 import { MAX_RECOMMENDATIONS } from '../contract/serialize-options.js';
 import { classField, classFieldKeys } from './own-fields.js';
 import { isArray, isPlainRecord, writesAsErrorNode, jsonCopy } from './plain-data.js';
-import { cutDetails, cutOf, isEmpty, MARKERS, mergeTruncation, type Node, type Run } from './serialization-state.js';
+import { cutDetails, cutOf, IN_DETAILS, isEmpty, MARKERS, mergeTruncation, type Node, type Run } from './serialization-state.js';
 
 /*
  * The error nodes of the contract: a faultline error's, a foreign error's, and what both end
@@ -265,12 +265,23 @@ function dataCause(value: unknown, run: Run, node: Node, depth: number): Seriali
 export function errorInDetails(error: object, run: Run, node: Node, depth: number, path: Chain | undefined): SerializedJson | undefined {
   const reason = cutReason(error, run, run.ancestors.length + 1);
   if (reason !== undefined) return cutDetails(node, reason === 'circular' ? MARKERS.circular : MARKERS.truncated);
-  // Written against a node limit of its own: read back, it is data inside details, which a second
-  // pass does not count as nodes, so it must not take from the nodes the tree around it may write.
-  const nodesLeft = run.nodesLeft;
-  run.nodesLeft = run.maxErrors + run.maxDepth + 1;
-  const written = causeOf(error, run, node, run.ancestors.length + 1);
-  run.nodesLeft = nodesLeft;
+  let written: SerializedCause | typeof DEPTH_CUT | undefined;
+  if (run.detailsNodesLeft === IN_DETAILS) {
+    written = causeOf(error, run, node, run.ancestors.length + 1);
+  } else {
+    // Written against a node limit of its own: read back, it is data inside details, which a second
+    // pass does not count as nodes, so it must not take from the nodes the tree around it may write.
+    // One limit for all the errors inside details in a serialization, however nested: were it renewed
+    // for each, an error listed a hundred times, holding in its details an error listed a hundred
+    // times, ... would be written 100^levels times.
+    if (run.detailsNodesLeft <= 0) return cutDetails(node, MARKERS.truncated);
+    const treeNodesLeft = run.nodesLeft;
+    run.nodesLeft = run.detailsNodesLeft;
+    run.detailsNodesLeft = IN_DETAILS;
+    written = causeOf(error, run, node, run.ancestors.length + 1);
+    run.detailsNodesLeft = run.nodesLeft;
+    run.nodesLeft = treeNodesLeft;
+  }
   return written === DEPTH_CUT ? cutDetails(node, MARKERS.truncated) : jsonCopy(written, run, node, depth, path);
 }
 
@@ -294,11 +305,19 @@ function errorList(errors: readonly unknown[], run: Run, node: Node, depth: numb
   return list;
 }
 
+// Items that are not strings are left out, so cost nothing written: the walk stops here instead.
+const MAX_RECOMMENDATION_ITEMS = 1024;
+
 function stringList(value: unknown, run: Run, node: Node): string[] | undefined {
   if (!isArray(value)) return undefined;
   try {
     const list: string[] = [];
+    let read = 0;
     forEachItem(value, (item) => {
+      if (++read > MAX_RECOMMENDATION_ITEMS) {
+        cutOf(node).strings = true;
+        return false;
+      }
       if (typeof item !== 'string') return true;
       if (list.length === MAX_RECOMMENDATIONS) {
         cutOf(node).strings = true;

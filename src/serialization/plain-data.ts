@@ -83,16 +83,16 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: C
     return items;
   }
   const listing = new EntryListing(node.budget, false, run);
-  if (ArrayBuffer.isView(object) && !(object instanceof DataView)) listTypedArray(object as unknown as ArrayLike<unknown>, prototype, listing);
-  else listOwn(object, prototype, listing, false);
+  if (ArrayBuffer.isView(object) && !(object instanceof DataView)) listTypedArray(object as unknown as ArrayLike<unknown>, prototype, listing, run);
+  else listOwn(object, prototype, listing, false, run);
   return entriesWritten(listing, node.budget, run, node, depth, path);
 }
 
 /** A typed array's indices first, without listing them all at once as for...in does, then its other own keys. */
-function listTypedArray(typed: ArrayLike<unknown>, prototype: object | null, listing: EntryListing): void {
+function listTypedArray(typed: ArrayLike<unknown>, prototype: object | null, listing: EntryListing, run: Run): void {
   for (let index = 0; index < typed.length; index++) if (!listing.add(String(index), typed[index])) return;
   // Its other own keys come after its indices, so are reached only when every index was.
-  listOwn(typed, prototype, listing, true);
+  listOwn(typed, prototype, listing, true, run);
 }
 
 /**
@@ -124,31 +124,45 @@ const UNREADABLE: unique symbol = Symbol('unreadable');
  * Lists an object's own enumerable string keys, in the order Object.keys lists them, each with its
  * value, until the listing has enough; with `skipIndices`, keys that are array indices are left out.
  * for...in lists the same keys in the same order, but reads each key's enumerability as it goes
- * (of a Proxy too), so that the walk stops where the copy does; it also lists the enumerable keys of
- * the prototype chain, which are left out. Those are found once, from the prototype, rather than by
- * asking the object of each key: a Proxy would answer that question for every key it lists.
+ * (of a Proxy too), so that the walk stops where the copy does. It also lists the enumerable keys of
+ * the prototype chain: where the chain has any (a polluted `Object.prototype`), for...in would list
+ * all of them for every object, so the object's own keys are listed at once instead.
  */
-function listOwn(object: object, prototype: object | null, listing: EntryListing, skipIndices: boolean): void {
-  const inherited = inheritedKeys(prototype);
-  for (const key in object) {
-    if (inherited?.has(key) === true && !Object.hasOwn(object, key)) continue;
-    if (skipIndices && arrayIndex(key) !== undefined) continue;
-    let value: unknown;
-    try {
-      value = (object as Record<string, unknown>)[key];
-    } catch {
-      value = UNREADABLE;
-    }
-    if (!listing.add(key, value)) return;
+function listOwn(object: object, prototype: object | null, listing: EntryListing, skipIndices: boolean, run: Run): void {
+  if (hasEnumerableKeys(prototype, run)) {
+    for (const key of Object.keys(object)) if (!listEntry(object, key, listing, skipIndices)) return;
+  } else {
+    for (const key in object) if (!listEntry(object, key, listing, skipIndices)) return;
   }
 }
 
-/** The enumerable keys an object's prototype chain lists, which for...in lists along with the object's own. */
-function inheritedKeys(prototype: object | null): Set<string> | undefined {
-  if (prototype === null) return undefined;
-  let keys: Set<string> | undefined;
-  for (const key in prototype) (keys ??= new Set()).add(key);
-  return keys;
+/** Lists one own key with its value; false once the listing has enough. */
+function listEntry(object: object, key: string, listing: EntryListing, skipIndices: boolean): boolean {
+  if (skipIndices && arrayIndex(key) !== undefined) return true;
+  let value: unknown;
+  try {
+    value = (object as Record<string, unknown>)[key];
+  } catch {
+    value = UNREADABLE;
+  }
+  return listing.add(key, value);
+}
+
+/** Whether a prototype chain lists enumerable keys, as found once per serialization for each prototype. */
+function hasEnumerableKeys(prototype: object | null, run: Run): boolean {
+  if (prototype === null) return false;
+  run.prototypesListed ??= new Map();
+  let found = run.prototypesListed.get(prototype);
+  if (found === undefined) {
+    found = false;
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- whether there is a first key is all that is asked
+    for (const key in prototype) {
+      found = true;
+      break;
+    }
+    run.prototypesListed.set(prototype, found);
+  }
+  return found;
 }
 
 /** An entry of an object or a Map: its key, how the key is written and where it sorts, and its value as read. */

@@ -36,6 +36,13 @@ export interface Run {
    * at every level) is written, and walked, no larger than a tree of distinct errors.
    */
   nodesLeft: number;
+  /**
+   * How many more error nodes the errors inside details may write, all together: as many again as
+   * `nodesLeft` allows the tree. IN_DETAILS while one is being written, when `nodesLeft` counts them.
+   */
+  detailsNodesLeft: number;
+  /** Whether each prototype met so far lists enumerable keys (made on the first object copied). */
+  prototypesListed: Map<object, boolean> | undefined;
   /** The error nodes from the root down to the one being written; set for each node as it is written. */
   ancestors: Chain;
   /**
@@ -44,6 +51,9 @@ export interface Run {
    */
   readonly copyError: (error: object, run: Run, node: Node, depth: number, path: Chain | undefined) => SerializedJson | undefined;
 }
+
+/** What `Run.detailsNodesLeft` holds while an error inside details is written. */
+export const IN_DETAILS = -1;
 
 /** Per node: what was cut (made on the first cut: most nodes are whole), and what is left of the details budget. */
 export interface Node {
@@ -97,6 +107,8 @@ export function createRun(error: object, options: SerializeOptions | undefined, 
     maxDetailsSize: resolvedLimit(options?.maxDetailsSize, SERIALIZE_DEFAULTS.maxDetailsSize),
     redactor: redactorOf(options?.redact),
     nodesLeft: maxErrors + maxDepth + 1,
+    detailsNodesLeft: maxErrors + maxDepth + 1,
+    prototypesListed: undefined,
     ancestors: extend(undefined, error),
     copyError,
   };

@@ -512,3 +512,67 @@ describe('details that cannot be read are marked, as any value the writer could 
     expect(data?.truncated).toEqual({ details: true });
   });
 });
+
+describe('errors inside details, listed many times and nested', () => {
+  // Each level: an AggregateError listing one error a hundred times, whose details hold the next level.
+  function nested(levels: number): { root: ToolError; reads: () => number } {
+    let reads = 0;
+    let next: Error = new Error('leaf');
+    Object.defineProperty(next, 'message', { get: () => (reads++, 'leaf') });
+    for (let level = 0; level < levels; level++) {
+      const holder = new ToolError(`holder ${level}`, { details: { next } });
+      next = new AggregateError(Array.from({ length: 100 }, () => holder), `level ${level}`);
+    }
+    return { root: new ToolError('root', { cause: next }), reads: () => reads };
+  }
+
+  it.each([1, 2, 3, 4])('%i levels: written no larger than one tree of errors (maxErrors + maxDepth + 1 nodes), and read back as written', (levels) => {
+    const { root, reads } = nested(levels);
+    const output = serializeError(root);
+    // Every error inside details in one serialization shares one node limit, as a tree's nodes do: 117 with the defaults.
+    expect(reads()).toBeGreaterThan(0);
+    expect(reads()).toBeLessThanOrEqual(100 + 16 + 1);
+    expect(serializeError(deserializeError(output))).toEqual(output);
+  });
+
+  it('one level, within the limit, is written as 0.2.1 writes it', () => {
+    const { root } = nested(1);
+    expect(JSON.stringify(serializeError(root))).toBe(JSON.stringify(serializeWith021(root)));
+  });
+});
+
+describe('a recommendations list that holds no strings', () => {
+  it('is read no further than its first 1,024 items, and marked', () => {
+    let reads = 0;
+    // Claims every index of the longest array, and holds numbers only: nothing in it is written.
+    const list = new Proxy([], {
+      has: () => true,
+      get: (target, key) => (key === 'length' ? 2 ** 32 - 1 : typeof key === 'string' ? (reads++, 0) : Reflect.get(target, key)),
+    });
+    const output = serializeError(defineOwn(new ToolError('many'), 'recommendations', list));
+    expect(output.recommendations).toEqual([]);
+    expect(output.truncated).toEqual({ strings: true });
+    expect(reads).toBe(1025);
+  });
+
+  it('its strings among other items, within 1,024 items, are written as 0.2.1 writes them', () => {
+    const error = new ToolError('some', { recommendations: [1, 'retry', null, 'wait'] as unknown as string[] });
+    expect(serializeError(error).recommendations).toEqual(['retry', 'wait']);
+    expect(JSON.stringify(serializeError(error))).toBe(JSON.stringify(serializeWith021(error)));
+  });
+});
+
+describe('objects whose prototype lists enumerable keys', () => {
+  it("have the prototype's keys listed once a serialization, not once an object, and are written as 0.2.1 writes them", () => {
+    let keyLists = 0;
+    const shared = new Proxy(Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`inherited${index}`, index])), {
+      ownKeys: (target) => (keyLists++, Reflect.ownKeys(target)),
+    });
+    const items = Array.from({ length: 1000 }, (_, index) => Object.assign(Object.create(shared) as object, { own: index }));
+    const error = new ToolError('shared prototype', { details: { items } });
+    const output = serializeError(error);
+    expect(keyLists).toBe(1);
+    expect((output.details as { items: unknown[] }).items.slice(0, 2)).toEqual([{ own: 0 }, { own: 1 }]);
+    expect(JSON.stringify(output)).toBe(JSON.stringify(serializeWith021(error)));
+  });
+});
