@@ -22,7 +22,9 @@ export function classField(key: string, value: unknown, run: Run, node: Node): S
   // A field whose type holds no text (a whole number, a boolean, a usage, a rate limit) is never a secret:
   // redacted by its name (`redact: { keys: ['ms'] }` and `timeoutMs`), it would no longer be of its type,
   // nor read back.
-  if (run.redactor?.key(key) === true && !holdsNoText(type)) return REDACTED;
+  // A string record (`fields`) named as a secret keeps its shape, each message redacted, or it would not read back.
+  const secret = run.redactor?.key(key) === true && !holdsNoText(type);
+  if (secret && type !== 'stringRecord') return REDACTED;
   if (type === 'string') return budgetedText(stringOf(value), run, node);
   if (type === 'whole') return toWholeNonNegative(value);
   if (type === 'boolean') return typeof value === 'boolean' ? value : undefined;
@@ -35,7 +37,9 @@ export function classField(key: string, value: unknown, run: Run, node: Node): S
     const copy = jsonCopy(value, run, scratch, 1, undefined);
     if (!isPlainRecord(copy)) return undefined;
     const record: Record<string, string> = {};
-    for (const [path, message] of Object.entries(copy)) setOwn(record, path, typeof message === 'string' ? message : redact(JSON.stringify(message), run));
+    for (const [path, message] of Object.entries(copy)) {
+      setOwn(record, path, secret ? REDACTED : typeof message === 'string' ? message : redact(JSON.stringify(message), run));
+    }
     if (scratch.cut !== undefined) cutOf(node).details = true;
     return jsonCopy(record, run, node, 1, undefined);
   }
@@ -65,15 +69,13 @@ function shapeCopy(value: unknown, numbers: readonly string[], dimensions: reado
   return isEmpty(out) ? undefined : out;
 }
 
-const NO_KEYS: readonly string[] = [];
-
-/** The error's own enumerable keys that are not node keys, in the order they are written. */
-export function classFieldKeys(error: object): readonly string[] {
+/** The error's own enumerable keys that are not node keys, in the order they are written; undefined where they cannot be listed. */
+export function classFieldKeys(error: object): readonly string[] | undefined {
   let keys: string[];
   try {
     keys = Object.keys(error);
   } catch {
-    return NO_KEYS;
+    return undefined;
   }
   const own: string[] = [];
   for (const key of keys) if (!isNodeKey(key)) own.push(key);

@@ -221,11 +221,16 @@ function entriesWritten(listing: EntryListing, start: number, run: Run, node: No
   node.budget = start;
   const out: Record<string, SerializedJson> = {};
   let written = 0;
+  // Two keys may be written alike only where one was rewritten (redacted, or made storable).
+  let rewritten = false;
   for (const entry of entries) {
     if (node.budget <= 0) break;
     const copy = entryCopy(entry, run, node, depth, path);
     written++;
     if (copy === undefined) continue;
+    rewritten ||= entry.written !== entry.key;
+    // The later value takes the key: the earlier one is lost, and marked so.
+    if (rewritten && Object.hasOwn(out, entry.written)) cutOf(node).details = true;
     // Stored here, not through setOwn, so that this store sees copies of details only (docs/performance.md).
     if (entry.written === '__proto__') setOwn(out, entry.written, copy);
     else out[entry.written] = copy;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AgentStateError, AuthenticationError, deserializeError, ModelTimeoutError, serializeError, ToolError, ToolTimeoutError, TransientError,
-  type JsonObject, type SerializedError,
+  ValidationError, type JsonObject, type SerializedError,
 } from '../../src/index.js';
 import { GOLDEN_CASES, PaymentDeclinedError } from '../contract/golden-cases.js';
 
@@ -435,6 +435,24 @@ describe('serializeError, redaction', () => {
     expect(JSON.stringify(serializeError(deserializeError(out), options))).toBe(JSON.stringify(out));
   });
 
+  it("redacts a string record named as a secret message by message, so that it keeps its shape and reads back", () => {
+    const options = { redact: { keys: ['fields'] } };
+    const out = serializeError(new ValidationError('bad input', { fields: { 'user.email': 'Invalid email', age: 'Expected a number' } }), options);
+    expect(out).toMatchObject({ fields: { age: '[REDACTED]', 'user.email': '[REDACTED]' } });
+    expect(JSON.stringify(serializeError(deserializeError(out), options))).toBe(JSON.stringify(out));
+  });
+
+  it('marks details whose keys are written alike once redacted or made storable: the earlier value is lost', () => {
+    const out = serializeError(new ToolError('m', { details: loose({ 'token=aaa': 1, 'token=bbb': 2 }) }));
+    expect(out.details).toEqual({ 'token=[REDACTED]': 2 });
+    expect(out.truncated).toEqual({ details: true });
+    const storable = serializeError(new ToolError('m', { details: loose({ 'a\0': 3, 'a\ufffd': 4 }) }));
+    expect(storable.details).toEqual({ 'a\ufffd': 4 });
+    expect(storable.truncated).toEqual({ details: true });
+    // Keys written as they are never collide: no mark.
+    expect(serializeError(new ToolError('m', { details: loose({ 'token=aaa': 1, b: 2 }) })).truncated).toBeUndefined();
+  });
+
   it('keeps everything as it is with { redact: false }', () => {
     const out = serializeError(new ToolError('Bearer abcdefghijklmnop', { details: { apiKey: 'k' } }), { redact: false });
     expect(out.message).toBe('Bearer abcdefghijklmnop');
@@ -457,6 +475,18 @@ describe('serializeError, details and class fields that no budget is left for', 
     expect(Object.hasOwn(out, 'details')).toBe(false);
     expect(out.toolName).toBe('a'.repeat(16_384));
     expect(out.truncated).toEqual({ details: true });
+  });
+});
+
+describe('serializeError, own keys that cannot be listed', () => {
+  it('marks the node cut, as any value that cannot be read', () => {
+    const error = Object.assign(new ToolError('m'), { extra: 1 });
+    const hidden = new Proxy(error, {
+      ownKeys(): never {
+        throw new Error('no keys');
+      },
+    });
+    expect(serializeError(hidden)).toEqual({ name: 'ToolError', code: 'TOOL_ERROR', category: 'TOOL', message: 'm', retryable: false, truncated: { details: true } });
   });
 });
 
