@@ -162,7 +162,11 @@ export function declareClass<Parent extends Constructor>(parent: Parent, name: s
   define(proto, 'name', name, false);
   for (const key of ['code', 'category', 'message', 'status'] as const) if (spec[key] !== undefined) define(proto, key, spec[key], true);
   const { retryable } = spec;
-  if (typeof retryable === 'function') defineComputed(proto, 'retryable', retryable as (error: ErrorFields) => unknown);
+  if (typeof retryable === 'function') {
+    // `retryable` is a boolean, whatever a JavaScript caller's function returns: only `true` retries.
+    const decide = retryable as (error: ErrorFields) => unknown;
+    defineComputed(proto, 'retryable', (error) => decide(error) === true);
+  }
   else if (retryable !== undefined) define(proto, 'retryable', retryable, true);
   const inherited = (parent.prototype as { [FIELD_TABLE]?: BuiltInFieldTable })[FIELD_TABLE];
   const own = spec.fields as BuiltInFieldTable | undefined;

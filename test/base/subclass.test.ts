@@ -345,6 +345,12 @@ describe('a spec’s retryable and status', () => {
     expect(serializeError(new StatusRuleError({ status: 503 })).retryable).toBe(true);
   });
 
+  it("a JavaScript caller's rule that returns anything but a boolean: only true is retryable", () => {
+    const rule = (error: { status?: number }): unknown => (error.status === 503 ? 'yes' : error.status === 502 ? 1 : true);
+    const LooseRuleError = ToolError.subclass('LooseRuleError', { retryable: rule as (error: object) => boolean });
+    expect([503, 502, 500].map((status) => new LooseRuleError({ status }).retryable)).toEqual([false, false, true]);
+  });
+
   it('a rule is inherited, and a constant below it replaces it', () => {
     class ProviderOutageError extends ModelApiError.subclass('ProviderOutageError', { code: 'PROVIDER_OUTAGE' }) {}
     expect([new ProviderOutageError({ status: 503 }).retryable, new ProviderOutageError({ status: 400 }).retryable]).toEqual([true, false]);
