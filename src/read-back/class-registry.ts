@@ -67,7 +67,8 @@ function addClass(classes: Map<string, FaultlineErrorClass>, cls: FaultlineError
  * Makes a class of yours known to `deserializeError`, by the name it was declared with: the class
  * you wrote below `subclass(...)`, or the class `subclass` returned when you use it as it is.
  * Registering the same class twice is harmless; another class under a taken name is a TypeError, and
- * so is a class written without `subclass`. Returns a function that takes the registration back.
+ * so is a class written without `subclass`. Returns a function that takes this registration back: the
+ * class stays known while another registration of it stands.
  *
  * @example
  * ```ts
@@ -81,11 +82,27 @@ function addClass(classes: Map<string, FaultlineErrorClass>, cls: FaultlineError
 export function registerErrorClass(cls: FaultlineErrorClass): () => void {
   const classes = knownByName();
   const name = addClass(classes, cls, 'registerErrorClass');
+  // A built-in registered again stays known.
+  if (BUILT_IN_CLASSES.includes(cls)) return () => undefined;
+  // Each registration is taken back on its own: a library and the application that both register a class
+  // each keep it known until both have taken theirs back.
+  registrations.set(cls, (registrations.get(cls) ?? 0) + 1);
+  let registered = true;
   return () => {
-    // A built-in registered again stays known.
-    if (classes.get(name) === cls && !BUILT_IN_CLASSES.includes(cls)) classes.delete(name);
+    if (!registered) return;
+    registered = false;
+    const left = (registrations.get(cls) ?? 1) - 1;
+    if (left > 0) {
+      registrations.set(cls, left);
+      return;
+    }
+    registrations.delete(cls);
+    if (classes.get(name) === cls) classes.delete(name);
   };
 }
+
+// How many registrations of each class of yours have not been taken back.
+const registrations = new Map<FaultlineErrorClass, number>();
 
 /**
  * The class to rebuild a serialized `name` with: the call's own classes first, then registered ones

@@ -51,6 +51,16 @@ describe('registerErrorClass', () => {
     expect(deserializeError(LEDGER)).toBeInstanceOf(LedgerError);
   });
 
+  it('takes back one registration of two: the class stays known until both are taken back', () => {
+    const undoLibrary = registerErrorClass(LedgerError);
+    const undoApplication = registerErrorClass(LedgerError);
+    undoApplication();
+    undoApplication(); // a second call takes back nothing more
+    expect(deserializeError(LEDGER)).toBeInstanceOf(LedgerError);
+    undoLibrary();
+    expect(deserializeError(LEDGER)).not.toBeInstanceOf(LedgerError);
+  });
+
   it('lets a stale unregister leave a later registration of another class alone', () => {
     const undoFirst = registerErrorClass(LedgerError);
     undoFirst();
