@@ -11,8 +11,8 @@ const HTTP_DATE = /^\s*[A-Za-z]{3},? .*\d{2}:\d{2}:\d{2}/;
  * How long a response asks its client to wait before trying again, in whole milliseconds, or
  * `undefined` when it does not say (or says something that is not a delay: never NaN, never a
  * throw). `retry-after-ms` comes first (milliseconds, possibly fractional), then `retry-after` as
- * delta-seconds (a whole or decimal number) or as an HTTP-date, measured from `now` (a date in
- * the past gives 0). A fraction of a millisecond is rounded up, so that a client never comes back
+ * delta-seconds (a whole or decimal number) or as an HTTP-date in any of its three forms (IMF-fixdate,
+ * RFC 850, asctime), measured from `now` (a date in the past gives 0). A fraction of a millisecond is rounded up, so that a client never comes back
  * earlier than asked; a delay past `Number.MAX_SAFE_INTEGER` is that number. Header names are matched in any case; `headers` may be a fetch `Headers`, a
  * Map or a plain object.
  *
@@ -36,10 +36,35 @@ export function parseRetryAfter(headers: unknown, now?: Date | number): number |
   if (value === undefined) return undefined;
   const seconds = NUMBER.exec(value);
   if (seconds !== null) return wholeDelay(Number(seconds[1]) * 1000);
-  if (!HTTP_DATE.test(value)) return undefined;
-  const date = Date.parse(value);
+  const from = epochOf(now);
+  const date = rfc850Date(value, from) ?? (HTTP_DATE.test(value) ? Date.parse(value) : Number.NaN);
   if (Number.isNaN(date)) return undefined;
-  return wholeDelay(Math.max(0, date - epochOf(now)));
+  return wholeDelay(Math.max(0, date - from));
+}
+
+// The obsolete HTTP-date RFC 9110 still has recipients accept: `Sunday, 06-Nov-94 08:49:37 GMT`.
+const RFC_850_DATE = /^\s*[A-Za-z]{6,9}, (\d{2})-([A-Za-z]{3})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT\s*$/;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * An RFC 850 date in epoch milliseconds (NaN for one that is no date), or undefined for text of another
+ * form. Its two-digit year is in the century of `now`, unless that is more than 50 years ahead: then in
+ * the century before, as RFC 9110 (section 5.6.7) has it.
+ */
+function rfc850Date(value: string, now: number): number | undefined {
+  const match = RFC_850_DATE.exec(value);
+  if (match === null) return undefined;
+  const [, day, monthName = '', shortYear, hours, minutes, seconds] = match;
+  const month = MONTHS.indexOf(monthName);
+  const thisYear = new Date(now).getUTCFullYear();
+  let year = thisYear - (thisYear % 100) + Number(shortYear);
+  if (year > thisYear + 50) year -= 100;
+  const date = Date.UTC(year, month, Number(day), Number(hours), Number(minutes), Number(seconds));
+  // Date.UTC rolls a day or a time past its end (February 30th) into the next: such a date is no date.
+  const parsed = new Date(date);
+  const exact = month !== -1 && parsed.getUTCDate() === Number(day) && parsed.getUTCHours() === Number(hours) &&
+    parsed.getUTCMinutes() === Number(minutes) && parsed.getUTCSeconds() === Number(seconds);
+  return exact ? date : Number.NaN;
 }
 
 // A delay past the whole numbers a field keeps is kept as the largest, not dropped: it is a delay

@@ -14,6 +14,11 @@ describe('parseRetryAfter', () => {
     ['retry-after when retry-after-ms is garbage', { 'retry-after-ms': 'soon', 'retry-after': '9' }, 9000],
     ['an HTTP-date 30 s after now', { 'retry-after': 'Wed, 21 Oct 2026 07:28:30 GMT' }, 30_000],
     ['an HTTP-date in the past', { 'retry-after': 'Wed, 21 Oct 2026 07:00:00 GMT' }, 0],
+    ['an RFC 850 date 30 s after now', { 'retry-after': 'Wednesday, 21-Oct-26 07:28:30 GMT' }, 30_000],
+    ['an asctime date 30 s after now', { 'retry-after': 'Wed Oct 21 07:28:30 2026' }, 30_000],
+    // Two digits of year: this century, unless that is more than 50 years ahead (RFC 9110, 5.6.7).
+    ['an RFC 850 date of 2076, 50 years ahead', { 'retry-after': 'Wednesday, 21-Oct-76 07:28:00 GMT' }, Date.UTC(2076, 9, 21, 7, 28) - NOW],
+    ['an RFC 850 date of 1977, not 2077, in the past', { 'retry-after': 'Thursday, 21-Oct-77 07:28:00 GMT' }, 0],
     ['names in any case', { 'Retry-After': '4' }, 4000],
     // Kept as the largest whole number a field holds, not dropped: a delay nobody can wait, not none.
     ['retry-after of more seconds than any whole number holds', { 'retry-after': '99999999999999999999' }, Number.MAX_SAFE_INTEGER],
@@ -30,6 +35,9 @@ describe('parseRetryAfter', () => {
     ['a negative number', { 'retry-after': '-1' }],
     ['a number with a unit', { 'retry-after': '2s' }],
     ['a date that does not parse', { 'retry-after': 'Wed, 99 Foo 2026 99:99:99 GMT' }],
+    ['an RFC 850 date of February 30th', { 'retry-after': 'Sunday, 30-Feb-27 07:28:30 GMT' }],
+    ['an RFC 850 date at 25 o’clock', { 'retry-after': 'Sunday, 21-Feb-27 25:00:00 GMT' }],
+    ['an RFC 850 date of an unknown month', { 'retry-after': 'Sunday, 21-Foo-27 07:28:30 GMT' }],
     ['a bare number too large to be a delay', { 'retry-after': '1e400' }],
     ['Infinity', { 'retry-after-ms': 'Infinity' }],
     ['an empty value', { 'retry-after': '' }],
