@@ -79,7 +79,7 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
     // Redacted before Error builds the stack from it, so that neither holds a secret.
     const kept = text === undefined ? undefined : keptMessage(text);
     super(kept, hasOptions ? causeOf(options) : undefined);
-    if (kept !== text) rememberGivenMessage(this, text as string);
+    if (kept !== undefined && kept !== text) rememberGivenMessage(this, text as string, kept);
     installRoot();
     if (!Object.hasOwn(new.target.prototype, 'name')) nameClass(new.target);
     if (hasOptions) assignOptions(this, options);

@@ -9,8 +9,9 @@ import { redactText } from './redactor.js';
  */
 
 let enabled = true;
-// Only messages that held a secret are kept, each for as long as its error lives.
-const given = /* @__PURE__ */ new WeakMap<object, string>();
+// Only messages that held a secret are kept, each for as long as its error lives, with the text the
+// error kept of it.
+const given = /* @__PURE__ */ new WeakMap<object, { readonly given: string; readonly kept: string }>();
 
 /**
  * Turns the redaction of messages when errors are built off (`false`) or back on (`true`, the
@@ -35,12 +36,16 @@ export function keptMessage(message: string): string {
   return enabled ? redactText(message) : message;
 }
 
-/** Remembers the message as given, for an error that keeps it redacted. */
-export function rememberGivenMessage(error: object, message: string): void {
-  given.set(error, message);
+/** Remembers the message as given, for an error that keeps it redacted as `kept`. */
+export function rememberGivenMessage(error: object, message: string, kept: string): void {
+  given.set(error, { given: message, kept });
 }
 
-/** The message an error was given, when it keeps it redacted; else undefined. */
-export function givenMessage(error: object): string | undefined {
-  return given.get(error);
+/**
+ * The message an error was given, when it keeps it redacted and `message` (its message now) is still
+ * what it kept; else undefined: a message set since is the error's message.
+ */
+export function givenMessage(error: object, message: unknown): string | undefined {
+  const remembered = given.get(error);
+  return remembered !== undefined && remembered.kept === message ? remembered.given : undefined;
 }

@@ -95,7 +95,7 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
     code: typeof code === 'string' ? field(code, run, node) : 'UNKNOWN_ERROR',
     category: isErrorCategory(category) ? category : 'UNKNOWN',
     // With redaction off, the message as the error was given it: the error itself keeps it redacted.
-    message: text(stringOf(run.redactor === undefined ? (givenMessage(error) ?? message) : message), run, node, 'message'),
+    message: text(stringOf(run.redactor === undefined ? (givenMessage(error, message) ?? message) : message), run, node, 'message'),
     retryable: retryable === true,
   };
   const delay = toWholeNonNegative(retryAfterMs);

@@ -39,6 +39,13 @@ describe('a faultline error built with a secret in its message', () => {
     expect(Object.values(new ToolError(GIVEN)).join(' ')).not.toContain(SECRET);
   });
 
+  it('writes a message set since, not the one given, with redact: false', () => {
+    const error = new ToolError(GIVEN);
+    Object.defineProperty(error, 'message', { value: 'token=abc', writable: true, configurable: true });
+    expect(serializeError(error, { redact: false }).message).toBe('token=abc');
+    expect(serializeError(error).message).toBe('token=[REDACTED]');
+  });
+
   it('leaves a message without a secret, and the class default, exactly as they are', () => {
     expect([new ToolError('index unavailable').message, new ToolNotFoundError().message]).toEqual(['index unavailable', 'The requested tool is not registered']);
   });

@@ -99,7 +99,7 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
   const writtenName = nodeName(name, className, run, node);
   const writtenCode = typeof code === 'string' ? field(code, run, node) : 'UNKNOWN_ERROR';
   // With redaction off, the message as the error was given it: the error itself keeps it redacted.
-  const writtenMessage = text(stringOf(run.redactor === undefined ? (givenMessage(error) ?? message) : message), run, node, 'message');
+  const writtenMessage = text(stringOf(run.redactor === undefined ? (givenMessage(error, message) ?? message) : message), run, node, 'message');
   const writtenRequestId = typeof requestId === 'string' ? field(requestId, run, node) : undefined;
   const steps = stringList(recommendations, run, node);
   // The class's own fields are copied first, so that details past the budget cannot empty them;
