@@ -111,7 +111,13 @@ function buildRedactor(options: RedactionOptions): Redactor {
   const extraNames = keys.filter((key): key is string => typeof key === 'string').map(normalizeKey).filter((name) => name !== '');
   const extraKeyPatterns = keys.filter((key): key is RegExp => key instanceof RegExp).map((key) => withFlags(key, false));
   return {
-    text: (text) => patterns.reduce((result, pattern) => result.replace(pattern, REDACTED), redactText(text)),
+    // Your patterns are applied between the markers already written, never to a marker itself: one that
+    // matches `REDACTED` would wrap the marker again each time the output is serialized.
+    text: (text) =>
+      redactText(text)
+        .split(REDACTED)
+        .map((piece) => patterns.reduce((result, pattern) => result.replace(pattern, REDACTED), piece))
+        .join(REDACTED),
     key: (key) =>
       isSecretKey(key) || endsWithAny(normalizeKey(key), extraNames) || extraKeyPatterns.some((pattern) => pattern.test(key)),
   };

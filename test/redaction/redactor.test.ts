@@ -193,6 +193,15 @@ describe('configuration', () => {
     expect(serializeError(new ToolError(secretText), options).message).toBe('password=[REDACTED] [REDACTED] [REDACTED] and [REDACTED]');
   });
 
+  it('extra patterns never match inside a marker, so that the output is a fixed point', () => {
+    // Matches REDACTED itself: applied to the marker, each pass would wrap it once more.
+    const options: SerializeOptions = { redact: { patterns: [/\b[A-Z0-9]{8,}\b/] } };
+    const out = serializeError(new ToolError('order ORDER1234 failed', { details: { note: 'password=hunter2 ORDER1234' } }), options);
+    expect(out.message).toBe('order [REDACTED] failed');
+    expect(out.details).toEqual({ note: 'password=[REDACTED] [REDACTED]' });
+    expect(JSON.stringify(serializeError(deserializeError(out), options))).toBe(JSON.stringify(out));
+  });
+
   it("extra patterns leave the caller's RegExp as it was: lastIndex and flags untouched", () => {
     const global = /\bcust-\d{6}\b/g;
     const sticky = /ACME-\d+/y;
