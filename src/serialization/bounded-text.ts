@@ -23,7 +23,7 @@ export function budgetedText(value: string, run: Run, node: Node): string {
   let out = redact(value.length > budget + TEXT_MARGIN ? value.slice(0, budget + TEXT_MARGIN) : value, run);
   if (value.length > budget + TEXT_MARGIN || out.length > budget) {
     cutOf(node).details = true;
-    out = cutOutsideMarker(out, budget);
+    out = cutRedacted(out, budget, run);
   }
   node.budget -= out.length;
   return out;
@@ -36,23 +36,42 @@ export function text(value: string, run: Run, node: Node, field: 'message' | 'st
   // `[REDACTED]` may be longer than what it replaced: the limit holds for the text as written.
   if (value.length <= run.maxMessageLength && redacted.length <= run.maxMessageLength) return redacted;
   cutOf(node)[field] = value.length;
-  return cutOutsideMarker(redacted, run.maxMessageLength);
+  return cutRedacted(redacted, run.maxMessageLength, run);
 }
 
 /** A name, a code, a `requestId` or a recommendation: redacted, then cut at MAX_FIELD_LENGTH and marked. */
 export function field(value: string, run: Run, node: Node): string {
-  return bounded(redact(value.length <= MAX_FIELD_LENGTH ? value : value.slice(0, MAX_FIELD_LENGTH + TEXT_MARGIN), run), value, node);
+  return bounded(redact(value.length <= MAX_FIELD_LENGTH ? value : value.slice(0, MAX_FIELD_LENGTH + TEXT_MARGIN), run), value, node, run);
 }
 
 /** A declared class name, written as it is (it is an identifier, not text to redact), but bounded like any field. */
 export function boundedName(value: string, node: Node): string {
-  return bounded(storableText(value), value, node);
+  return bounded(storableText(value), value, node, undefined);
 }
 
-function bounded(written: string, original: string, node: Node): string {
+function bounded(written: string, original: string, node: Node, run: Run | undefined): string {
   if (original.length <= MAX_FIELD_LENGTH && written.length <= MAX_FIELD_LENGTH) return written;
   cutOf(node).strings = true;
-  return cutOutsideMarker(written, MAX_FIELD_LENGTH);
+  return run === undefined ? cutOutsideMarker(written, MAX_FIELD_LENGTH) : cutRedacted(written, MAX_FIELD_LENGTH, run);
+}
+
+// Enough for any text the built-in rules and patterns of yours that match no empty string can give; a
+// pattern that matches the empty string grows the text on every pass, and is stopped here.
+const MAX_RECUTS = 8;
+
+/**
+ * Redacted text cut to `length`, then redacted again until nothing changes: a cut can end text in a way a
+ * secret's pattern matches where the whole did not (`Basic credentials`, cut to `Basic credential`), and a
+ * second pass over the output would redact it then.
+ */
+function cutRedacted(redacted: string, length: number, run: Run): string {
+  let cut = cutOutsideMarker(redacted, length);
+  for (let pass = 0; pass < MAX_RECUTS; pass++) {
+    const again = redact(cut, run);
+    if (again === cut) break;
+    cut = cutOutsideMarker(again, length);
+  }
+  return cut;
 }
 
 /**

@@ -547,7 +547,7 @@ describe('a recommendations list that holds no strings', () => {
     // Claims every index of the longest array, and holds numbers only: nothing in it is written.
     const list = new Proxy([], {
       has: () => true,
-      get: (target, key) => (key === 'length' ? 2 ** 32 - 1 : typeof key === 'string' ? (reads++, 0) : Reflect.get(target, key)),
+      get: (target, key): unknown => (key === 'length' ? 2 ** 32 - 1 : typeof key === 'string' ? (reads++, 0) : Reflect.get(target, key) as unknown),
     });
     const output = serializeError(defineOwn(new ToolError('many'), 'recommendations', list));
     expect(output.recommendations).toEqual([]);

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createRun, type Node } from '../../src/serialization/serialization-state.js';
 import { budgetedText, redact, storable, stringOf, text } from '../../src/serialization/bounded-text.js';
+import { deserializeError, serializeError, ToolError, type SerializeOptions } from '../../src/index.js';
 
 const noErrors = (): undefined => undefined;
 
@@ -126,5 +127,30 @@ describe('storable', () => {
     } finally {
       if (descriptor !== undefined) Object.defineProperty(String.prototype, 'isWellFormed', descriptor);
     }
+  });
+});
+
+describe('text cut where a secret pattern then matches', () => {
+  // `Basic credentials` is no credential to the built-in rules; cut to `Basic credential`, it is.
+  const roundTrip = (error: ToolError, options?: SerializeOptions): [string, string] => {
+    const once = JSON.stringify(serializeError(error, options));
+    return [once, JSON.stringify(serializeError(deserializeError(once), options))];
+  };
+
+  it('a requestId cut at 1,024 characters is redacted again, so that the output is a fixed point', () => {
+    const [once, twice] = roundTrip(new ToolError('m', { requestId: `${'x'.repeat(1007)} Basic credentials` }));
+    expect(once).toContain(' Basic [REDACTED]"');
+    expect(twice).toBe(once);
+  });
+
+  it('a message cut at maxMessageLength likewise', () => {
+    const [once, twice] = roundTrip(new ToolError(`x AKIA${'B'.repeat(17)}`), { maxMessageLength: 22 });
+    expect(JSON.parse(once)).toMatchObject({ message: 'x [REDACTED]', truncated: { message: 23 } });
+    expect(twice).toBe(once);
+  });
+
+  it('a string in details cut at the budget likewise', () => {
+    const [once, twice] = roundTrip(new ToolError('m', { details: { note: `${'x'.repeat(30)} Basic credentials` } }), { maxDetailsSize: 51 });
+    expect(twice).toBe(once);
   });
 });
