@@ -1,4 +1,5 @@
 import { CLASS_FIELD_TYPES } from '../contract/class-fields.js';
+import { MAX_FIELD_LENGTH } from '../contract/serialize-options.js';
 import { inOwnFieldOrder, isNodeKey } from '../contract/key-order.js';
 import type { SerializedJson } from '../contract/serialized-error.js';
 import { setOwn } from '../foundation/own-property.js';
@@ -19,6 +20,13 @@ import { RATE_LIMIT_DIMENSIONS, RATE_LIMIT_NUMBERS } from '../contract/rate-limi
 export function classField(key: string, value: unknown, run: Run, node: Node): SerializedJson | undefined {
   if (value === undefined || value === null) return undefined;
   const type = Object.hasOwn(CLASS_FIELD_TYPES, key) ? CLASS_FIELD_TYPES[key as keyof typeof CLASS_FIELD_TYPES] : undefined;
+  // A key of yours is text like a key of details, written only as it is: one that redaction or storable
+  // text would rewrite (a secret, a NUL) would be another field, and one past the field length is no
+  // identifier. Such a field is left out, and marked.
+  if (type === undefined && (key.length > MAX_FIELD_LENGTH || redact(key, run) !== key)) {
+    cutOf(node).details = true;
+    return undefined;
+  }
   // A field whose type holds no text (a whole number, a boolean, a usage, a rate limit) is never a secret:
   // redacted by its name (`redact: { keys: ['ms'] }` and `timeoutMs`), it would no longer be of its type,
   // nor read back.

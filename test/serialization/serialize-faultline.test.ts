@@ -490,6 +490,24 @@ describe('serializeError, own keys that cannot be listed', () => {
   });
 });
 
+describe('serializeError, own keys of yours that are not written as they are', () => {
+  it('leaves out, and marks, a field whose key holds a secret, a NUL or a lone surrogate, or is longer than a field', () => {
+    const error = new ToolError('m');
+    for (const key of ['token=sk-ant-abcdefghijklmnopqrstuvwxyz', 'a\0b', 'c\ud800', 'k'.repeat(1025)]) setField(error, key, 1);
+    setField(error, 'attempt', 2);
+    const out = serializeError(error);
+    expect(out).toEqual({ name: 'ToolError', code: 'TOOL_ERROR', category: 'TOOL', message: 'm', retryable: false, attempt: 2, truncated: { details: true } });
+    expect(JSON.stringify(serializeError(deserializeError(out)))).toBe(JSON.stringify(out));
+  });
+
+  it('writes such a key with redaction off when it is storable, as details keys are', () => {
+    const error = new ToolError('m');
+    setField(error, 'token=abc', 1);
+    expect(serializeError(error, { redact: false })).toMatchObject({ 'token=abc': 1 });
+    expect(serializeError(error, { redact: false }).truncated).toBeUndefined();
+  });
+});
+
 describe('serializeError, reserved keys', () => {
   it.each(['constructor', 'then', 'toJSON', 'toString', 'valueOf'])('never writes an own %s field set on an error by hand', (key) => {
     const error = new ToolError('x', { toolName: 'search' });
