@@ -12,9 +12,10 @@ const HTTP_DATE = /^\s*[A-Za-z]{3},? .*\d{2}:\d{2}:\d{2}/;
  * `undefined` when it does not say (or says something that is not a delay: never NaN, never a
  * throw). `retry-after-ms` comes first (milliseconds, possibly fractional), then `retry-after` as
  * delta-seconds (a whole or decimal number) or as an HTTP-date in any of its three forms (IMF-fixdate,
- * RFC 850, asctime), measured from `now` (a date in the past gives 0). A fraction of a millisecond is rounded up, so that a client never comes back
- * earlier than asked; a delay past `Number.MAX_SAFE_INTEGER` is that number. Header names are matched in any case; `headers` may be a fetch `Headers`, a
- * Map or a plain object.
+ * RFC 850, asctime), measured from `now` (a date in the past gives 0). A fraction of a millisecond is
+ * rounded up, so that a client never comes back earlier than asked; a delay past
+ * `Number.MAX_SAFE_INTEGER` is that number. Header names are matched in any case; `headers` may be a
+ * fetch `Headers`, a Map or a plain object.
  *
  * @param headers - The response's headers.
  * @param now - The time the response was received: a Date or epoch milliseconds. Default: now.
