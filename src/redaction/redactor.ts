@@ -111,16 +111,25 @@ function buildRedactor(options: RedactionOptions): Redactor {
   const extraNames = keys.filter((key): key is string => typeof key === 'string').map(normalizeKey).filter((name) => name !== '');
   const extraKeyPatterns = keys.filter((key): key is RegExp => key instanceof RegExp).map((key) => withFlags(key, false));
   return {
-    // Your patterns are applied between the markers already written, never to a marker itself: one that
-    // matches `REDACTED` would wrap the marker again each time the output is serialized.
-    text: (text) =>
-      redactText(text)
-        .split(REDACTED)
-        .map((piece) => patterns.reduce((result, pattern) => result.replace(pattern, REDACTED), piece))
-        .join(REDACTED),
+    text: (text) => patterns.reduce((result, pattern) => replacedOutsideMarkers(result, pattern), redactText(text)),
     key: (key) =>
       isSecretKey(key) || endsWithAny(normalizeKey(key), extraNames) || extraKeyPatterns.some((pattern) => pattern.test(key)),
   };
+}
+
+/**
+ * Every match of `pattern` replaced by the marker, but for a match that lies within a marker already
+ * written: a pattern that matches `REDACTED` would otherwise wrap the marker again each time the output
+ * is serialized. A match that spans a marker and the text around it is replaced whole.
+ */
+function replacedOutsideMarkers(text: string, pattern: RegExp): string {
+  if (!text.includes(REDACTED)) return text.replace(pattern, REDACTED);
+  return text.replace(pattern, (match: string, ...rest: unknown[]) => {
+    // The arguments after the match: its groups (strings or undefined), then its offset, the first number.
+    const offset = rest.find((argument) => typeof argument === 'number') as number;
+    const marker = text.lastIndexOf(REDACTED, offset);
+    return marker !== -1 && offset + match.length <= marker + REDACTED.length ? match : REDACTED;
+  });
 }
 
 // A copy of the caller's RegExp: global where every match is replaced, never global where it

@@ -202,6 +202,15 @@ describe('configuration', () => {
     expect(JSON.stringify(serializeError(deserializeError(out), options))).toBe(JSON.stringify(out));
   });
 
+  it('extra patterns still match across a marker the built-in rules wrote, and redact the whole match', () => {
+    const options: SerializeOptions = { redact: { patterns: [/postgres:\/\/\S+/g, /card .*pin \d+/] } };
+    const url = serializeError(new ToolError('connect failed: postgres://admin:hunter2@db.internal.corp:5432/payroll'), options);
+    expect(url.message).toBe('connect failed: [REDACTED]');
+    const card = serializeError(new ToolError('card 4111-1111 token=sk-abcdefghijklmnopqrstu then pin 9876'), options);
+    expect(card.message).toBe('[REDACTED]');
+    expect(JSON.stringify(serializeError(deserializeError(url), options))).toBe(JSON.stringify(url));
+  });
+
   it("extra patterns leave the caller's RegExp as it was: lastIndex and flags untouched", () => {
     const global = /\bcust-\d{6}\b/g;
     const sticky = /ACME-\d+/y;
