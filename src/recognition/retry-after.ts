@@ -49,18 +49,20 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /**
  * An RFC 850 date in epoch milliseconds (NaN for one that is no date), or undefined for text of another
- * form. Its two-digit year is in the century of `now`, unless that is more than 50 years ahead: then in
- * the century before, as RFC 9110 (section 5.6.7) has it.
+ * form. Its two-digit year is the one that puts the date no more than 50 years after `now`, and nearest
+ * to it: a date that would be further ahead is the most recent such year in the past (RFC 9110, 5.6.7).
  */
 function rfc850Date(value: string, now: number): number | undefined {
   const match = RFC_850_DATE.exec(value);
   if (match === null) return undefined;
   const [, day, monthName = '', shortYear, hours, minutes, seconds] = match;
   const month = MONTHS.indexOf(monthName);
-  const thisYear = new Date(now).getUTCFullYear();
-  let year = thisYear - (thisYear % 100) + Number(shortYear);
-  if (year > thisYear + 50) year -= 100;
-  const date = Date.UTC(year, month, Number(day), Number(hours), Number(minutes), Number(seconds));
+  const at = (year: number): number => Date.UTC(year, month, Number(day), Number(hours), Number(minutes), Number(seconds));
+  const latest = new Date(now);
+  latest.setUTCFullYear(latest.getUTCFullYear() + 50);
+  let year = latest.getUTCFullYear() - (latest.getUTCFullYear() % 100) + Number(shortYear);
+  if (at(year) > latest.getTime()) year -= 100;
+  const date = at(year);
   // Date.UTC rolls a day or a time past its end (February 30th) into the next: such a date is no date.
   const parsed = new Date(date);
   const exact = month !== -1 && parsed.getUTCDate() === Number(day) && parsed.getUTCHours() === Number(hours) &&

@@ -45,6 +45,15 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(headers, NOW)).toBeUndefined();
   });
 
+  it('reads an RFC 850 two-digit year as the one no more than 50 years ahead, across a century too', () => {
+    // On the last day of 2099, `00` is 2100, a minute ahead; in 2025, `75` on December 31st is 1975, not 2075.
+    expect(parseRetryAfter({ 'retry-after': 'Friday, 01-Jan-00 00:00:30 GMT' }, Date.UTC(2099, 11, 31, 23, 59, 30))).toBe(60_000);
+    expect(parseRetryAfter({ 'retry-after': 'Tuesday, 31-Dec-75 00:00:00 GMT' }, Date.UTC(2025, 0, 1))).toBe(0);
+    // February 29th is a date in a leap year only.
+    expect(parseRetryAfter({ 'retry-after': 'Tuesday, 29-Feb-28 00:00:00 GMT' }, Date.UTC(2028, 1, 28, 23, 59))).toBe(60_000);
+    expect(parseRetryAfter({ 'retry-after': 'Monday, 29-Feb-27 00:00:00 GMT' }, Date.UTC(2027, 1, 28, 23, 59))).toBeUndefined();
+  });
+
   it('takes now as a Date or epoch milliseconds, and the current time by default', () => {
     const headers = new Headers({ 'retry-after': 'Wed, 21 Oct 2026 07:28:10 GMT' });
     expect(parseRetryAfter(headers, new Date(NOW))).toBe(10_000);
