@@ -181,6 +181,8 @@ class EntryListing {
   readonly entries: Entry[] = [];
   /** Whether the listing stopped where the budget could not write the entries listed in any order. */
   more = false;
+  /** Whether two keys of a Map had one string form, the later value taking the entry. */
+  merged = false;
   private least = 0;
   private largest = 0;
   /** A Map's entries by key's string form, where two keys may have the same one. */
@@ -198,7 +200,9 @@ class EntryListing {
   add(key: string, value: unknown): boolean {
     const seen = this.byKey?.get(key);
     if (seen !== undefined) {
+      // Two keys of a Map with one string form: the earlier value is lost, and marked so.
       seen.value = value;
+      this.merged = true;
       return true;
     }
     const written = redact(key.length > this.start + TEXT_MARGIN ? key.slice(0, this.start + TEXT_MARGIN) : key, this.run);
@@ -235,7 +239,7 @@ function entriesWritten(listing: EntryListing, start: number, run: Run, node: No
     if (entry.written === '__proto__') setOwn(out, entry.written, copy);
     else out[entry.written] = copy;
   }
-  if (listing.more || written < entries.length) cutOf(node).details = true;
+  if (listing.more || listing.merged || written < entries.length) cutOf(node).details = true;
   return out;
 }
 

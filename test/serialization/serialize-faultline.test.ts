@@ -442,6 +442,13 @@ describe('serializeError, redaction', () => {
     expect(JSON.stringify(serializeError(deserializeError(out), options))).toBe(JSON.stringify(out));
   });
 
+  it('marks details holding a Map with two keys of one string form: the entry keeps the first place and the last value', () => {
+    const out = serializeError(new ToolError('m', { details: loose({ byId: new Map<unknown, string>([[1, 'number'], ['1', 'string'], [2, 'two']]) }) }));
+    expect(out.details).toEqual({ byId: { 1: 'string', 2: 'two' } });
+    expect(out.truncated).toEqual({ details: true });
+    expect(serializeError(new ToolError('m', { details: loose({ byId: new Map([[1, 'a'], [2, 'b']]) }) })).truncated).toBeUndefined();
+  });
+
   it('marks details whose keys are written alike once redacted or made storable: the earlier value is lost', () => {
     const out = serializeError(new ToolError('m', { details: loose({ 'token=aaa': 1, 'token=bbb': 2 }) }));
     expect(out.details).toEqual({ 'token=[REDACTED]': 2 });

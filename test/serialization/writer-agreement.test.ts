@@ -55,11 +55,12 @@ class Tally {
   same = 0;
   keysCut = 0;
   detailsDropped = 0;
+  mapMerged = 0;
   add(verdict: Verdict): void {
     this[verdict]++;
   }
   get all(): number {
-    return this.same + this.keysCut + this.detailsDropped;
+    return this.same + this.keysCut + this.detailsDropped + this.mapMerged;
   }
   /** Holds the count compared byte for byte to at least `share` of `runs`: else the property would prove little. */
   expectMostSame(runs: number, share: number): void {

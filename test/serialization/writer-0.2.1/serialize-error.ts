@@ -8,7 +8,7 @@ import type { SerializedError } from '../../../src/contract/serialized-error.js'
 import { normalizeError } from '../../../src/mapping/normalize-error.js';
 import { deserializeError } from '../../../src/read-back/deserialize-error.js';
 import { DETAILS_DROPS } from './error-nodes.js';
-import { KEY_CUTS } from './plain-data.js';
+import { KEY_CUTS, MAP_MERGES } from './plain-data.js';
 import { serializeFaultline } from './serialize-faultline.js';
 
 /**
@@ -27,6 +27,8 @@ export interface Observed {
   readonly keysCut: boolean;
   /** Reading a node's `details` threw, and 0.2.1 left them out unmarked (DETAILS_DROPS in error-nodes.ts): #29 asks for a mark. */
   readonly detailsDropped: boolean;
+  /** Two keys of a Map had one string form, and 0.2.1 kept the later value unmarked (MAP_MERGES in plain-data.ts): #29 asks for a mark. */
+  readonly mapMerged: boolean;
 }
 
 /** {@link serializeWith021}, and what it saw. */
@@ -42,8 +44,9 @@ export function serializeFaultlineWith021Observed(error: object, options?: Seria
 function observed(write: () => SerializedError): Observed {
   const cuts = KEY_CUTS.count;
   const drops = DETAILS_DROPS.count;
+  const merges = MAP_MERGES.count;
   const output = write();
-  return { output, keysCut: KEY_CUTS.count !== cuts, detailsDropped: DETAILS_DROPS.count !== drops };
+  return { output, keysCut: KEY_CUTS.count !== cuts, detailsDropped: DETAILS_DROPS.count !== drops, mapMerged: MAP_MERGES.count !== merges };
 }
 
 function readsBackAsItself(value: unknown): FaultlineError | undefined {
