@@ -1,4 +1,4 @@
-import { CLASS_FIELD_TYPES, type BuiltInFieldTable, type FieldType } from '../contract/class-fields.js';
+import { classFieldType, type BuiltInFieldTable, type FieldType } from '../contract/class-fields.js';
 import { HEAD_KEYS, OPTIONAL_KEYS, RESERVED_KEYS, TAIL_KEYS } from '../contract/key-order.js';
 import { CLASS_NAME, ERROR_BRAND } from '../foundation/brand.js';
 import { ErrorCategory, isErrorCategory } from '../foundation/category.js';
@@ -33,14 +33,6 @@ const SPEC_KEYS = ['code', 'message', 'retryable', 'status', 'category', 'fields
 function isReservedField(field: string): boolean {
   const reserved: readonly (readonly string[])[] = [HEAD_KEYS, OPTIONAL_KEYS, TAIL_KEYS, RESERVED_KEYS, ['__proto__']];
   return reserved.some((keys) => keys.includes(field));
-}
-
-/**
- * The type of a field of faultline's own classes (`toolName`, `timeoutMs`, `usage`, ...), or undefined.
- * The contract writes and reads a field of one of these names as that type, in every class.
- */
-function builtInFieldType(field: string): string | undefined {
-  return Object.hasOwn(CLASS_FIELD_TYPES, field) ? CLASS_FIELD_TYPES[field as keyof typeof CLASS_FIELD_TYPES] : undefined;
 }
 
 /** The declared name of the abstract base and of every built-in class: a class of yours may take none of them. */
@@ -112,7 +104,7 @@ function checkFields(call: string, name: string, fields: unknown, required: unkn
             `Name your field for what it holds instead, such as ${field}Detail.`,
         );
       }
-      const builtIn = builtInFieldType(field);
+      const builtIn = classFieldType(field);
       if (builtIn !== undefined && !FIELD_TYPES.includes(builtIn as FieldType)) {
         throw new TypeError(
           `${call}('${name}', spec): fields.${field} is the name of a field of faultline's model errors, whose shape the contract fixes. ` +

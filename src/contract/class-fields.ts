@@ -215,3 +215,8 @@ export const CLASS_FIELD_TYPES = /* @__PURE__ */ Object.assign(
   typeof SECURITY_FIELDS &
   typeof TIMEOUT_FIELDS &
   typeof VALIDATION_FIELDS;
+
+/** The type the contract gives a field of this name in every class, or undefined for a name none of faultline's classes has. */
+export function classFieldType(field: string): BuiltInFieldType | undefined {
+  return Object.hasOwn(CLASS_FIELD_TYPES, field) ? CLASS_FIELD_TYPES[field as keyof typeof CLASS_FIELD_TYPES] : undefined;
+}

@@ -1,4 +1,4 @@
-import { CLASS_FIELD_TYPES } from '../contract/class-fields.js';
+import { classFieldType, type BuiltInFieldType } from '../contract/class-fields.js';
 import { MAX_FIELD_LENGTH } from '../contract/serialize-options.js';
 import { inOwnFieldOrder, isNodeKey } from '../contract/key-order.js';
 import type { SerializedJson } from '../contract/serialized-error.js';
@@ -19,7 +19,7 @@ import { RATE_LIMIT_DIMENSIONS, RATE_LIMIT_NUMBERS } from '../contract/rate-limi
 
 export function classField(key: string, value: unknown, run: Run, node: Node): SerializedJson | undefined {
   if (value === undefined || value === null) return undefined;
-  const type = Object.hasOwn(CLASS_FIELD_TYPES, key) ? CLASS_FIELD_TYPES[key as keyof typeof CLASS_FIELD_TYPES] : undefined;
+  const type = classFieldType(key);
   // A key of yours is text like a key of details, written only as it is: one that redaction or storable
   // text would rewrite (a secret, a NUL) would be another field, and one past the field length is no
   // identifier. Such a field is left out, and marked.
@@ -27,10 +27,9 @@ export function classField(key: string, value: unknown, run: Run, node: Node): S
     cutOf(node).details = true;
     return undefined;
   }
-  // A field whose type holds no text (a whole number, a boolean, a usage, a rate limit) is never a secret:
-  // redacted by its name (`redact: { keys: ['ms'] }` and `timeoutMs`), it would no longer be of its type,
-  // nor read back.
-  // A string record (`fields`) named as a secret keeps its shape, each message redacted, or it would not read back.
+  // A field whose type holds no text (a whole number, a boolean, a usage, a rate limit) is never a secret,
+  // and a string record (`fields`) named as one keeps its shape, each message redacted: written as the
+  // marker (`redact: { keys: ['ms'] }` and `timeoutMs`), either would no longer be of its type, nor read back.
   const secret = run.redactor?.key(key) === true && !holdsNoText(type);
   if (secret && type !== 'stringRecord') return REDACTED;
   if (type === 'string') return budgetedText(stringOf(value), run, node);
@@ -54,7 +53,7 @@ export function classField(key: string, value: unknown, run: Run, node: Node): S
   return jsonCopy(value, run, node, 1, undefined);
 }
 
-function holdsNoText(type: string | undefined): boolean {
+function holdsNoText(type: BuiltInFieldType | undefined): boolean {
   return type === 'whole' || type === 'boolean' || type === 'usage' || type === 'rateLimit';
 }
 
