@@ -29,8 +29,7 @@ export const RESERVED_KEYS = ['constructor', 'then', 'toJSON', 'toString', 'valu
 /**
  * Whether an own key of an error is not one of its class's fields: a key of the contract's node
  * (HEAD_KEYS, OPTIONAL_KEYS, TAIL_KEYS) or a reserved one (RESERVED_KEYS). A switch rather than
- * a Set: it runs for every own key of every node, and comparing the interned strings that
- * `Object.keys` returns costs less than hashing them. A test holds it to those lists.
+ * a Set, as it runs for every own key of every node (docs/performance.md). A test holds it to those lists.
  */
 export function isNodeKey(key: string): boolean {
   switch (key) {

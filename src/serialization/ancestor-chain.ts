@@ -1,6 +1,6 @@
 /**
- * The objects from a serialization's root down to the current one, as a linked list: extending it for
- * each node or nested object allocates one small link (docs/performance.md).
+ * The objects from a serialization's root down to the current one, as a linked list, so that going one
+ * level down copies nothing (docs/performance.md).
  */
 export interface Chain {
   readonly object: object;

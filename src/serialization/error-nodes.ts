@@ -116,8 +116,8 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
   for (let index = 0; index < keys.length; index++) {
     const value = own[index];
     const key = keys[index] as string;
-    // Stored here, not through setOwn, so that this store sees node objects only (docs/performance.md).
     if (value === undefined) continue;
+    // `__proto__` through setOwn, so that it stays a field; any other key stored here (docs/performance.md).
     if (key === '__proto__') setOwn(out, key, value);
     else out[key] = value;
   }

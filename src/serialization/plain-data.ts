@@ -235,7 +235,7 @@ function entriesWritten(listing: EntryListing, start: number, run: Run, node: No
     rewritten ||= entry.written !== entry.key;
     // The later value takes the key: the earlier one is lost, and marked so.
     if (rewritten && Object.hasOwn(out, entry.written)) cutOf(node).details = true;
-    // Stored here, not through setOwn, so that this store sees copies of details only (docs/performance.md).
+    // `__proto__` through setOwn, so that it stays a key; any other key stored here (docs/performance.md).
     if (entry.written === '__proto__') setOwn(out, entry.written, copy);
     else out[entry.written] = copy;
   }
