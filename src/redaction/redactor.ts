@@ -124,10 +124,16 @@ function buildRedactor(options: RedactionOptions): Redactor {
  */
 function replacedOutsideMarkers(text: string, pattern: RegExp): string {
   if (!text.includes(REDACTED)) return text.replace(pattern, REDACTED);
+  // Matches come in order, so the marker that may hold each one is found by walking forward once.
+  let marker = -1;
+  let nextMarker = text.indexOf(REDACTED);
   return text.replace(pattern, (match: string, ...rest: unknown[]) => {
     // The arguments after the match: its groups (strings or undefined), then its offset, the first number.
     const offset = rest.find((argument) => typeof argument === 'number') as number;
-    const marker = text.lastIndexOf(REDACTED, offset);
+    while (nextMarker !== -1 && nextMarker <= offset) {
+      marker = nextMarker;
+      nextMarker = text.indexOf(REDACTED, marker + 1);
+    }
     return marker !== -1 && offset + match.length <= marker + REDACTED.length ? match : REDACTED;
   });
 }

@@ -15,8 +15,9 @@ export const CASELESS_SECRET_PATTERNS: readonly RegExp[] = [
   /(?<keep1>\b(?:bearer|basic)\s+)(?!(?:authentication|authorization|credentials)\b)[a-z0-9\-._~+/]{8,}=*/,
   // password=, api_key:, token=, secret= ... pairs, quoted or not; never the marker itself again
   /(?<keep2>\b(?:password|passwd|pwd|api[_-]?key|access[_-]?token|refresh[_-]?token|auth[_-]?token|id[_-]?token|client[_-]?secret|token|secret)["']?\s*[=:]\s*["']?)(?!\[REDACTED\](?:[\s"'&,;)}\]]|$))[^\s"'&,;)}\]]+/,
-  // the password in URL userinfo: scheme://user:password@host
-  /(?<keep3>\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/]*:)[^\s@/]+(?=@)/,
+  // the password in URL userinfo: scheme://user:password@host. The scheme starts where a run of its
+  // characters starts, so that a long run of them is scanned once, not once from each of its characters
+  /(?<keep3>(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s:@/]*:)[^\s@/]+(?=@)/,
   // PEM private keys; one whose end is missing (cut off, or past the part of a long text that is read) to the end
   /-----BEGIN [A-Z ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----|[\s\S]*$)/,
 ];
@@ -29,7 +30,8 @@ export const EXACT_SECRET_PATTERNS: readonly RegExp[] = [
   /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/, // GitHub
   /\bxox[abposr]-[A-Za-z0-9-]{10,}/, // Slack
   /\bAIza[0-9A-Za-z_-]{35}/, // Google API keys
-  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/, // JSON Web Tokens
+  // JSON Web Tokens, starting where a run of base64url starts, for the same reason as the URL's scheme
+  /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/,
 ];
 
 /**
