@@ -57,8 +57,8 @@ export function maxSerializedSize(options?: SerializeOptions): number {
   const maxDepth = resolvedLimit(options?.maxDepth, SERIALIZE_DEFAULTS.maxDepth);
   const maxErrors = resolvedLimit(options?.maxErrors, SERIALIZE_DEFAULTS.maxErrors);
   const text = resolvedLimit(options?.maxMessageLength, SERIALIZE_DEFAULTS.maxMessageLength) * (options?.stack === true ? 2 : 1);
-  // Per node, besides its text and its details: the keys of the contract and of `truncated`, and the class
-  // fields no budget charges, being numbers, booleans, `usage` and `rateLimit` (under 400 in all), the name,
+  // Per node, besides its text and its details: the keys of the contract and of `truncated`, and the built-in
+  // class fields no budget charges, being numbers, booleans, `usage` and `rateLimit` (under 400 in all), the name,
   // the code and `requestId`, the recommendations, and the markers `errors` may hold.
   const head = 400 + 3 * MAX_FIELD_LENGTH + MAX_RECOMMENDATIONS * (MAX_FIELD_LENGTH + 1) + maxErrors * 13;
   return (maxErrors + maxDepth + 1) * (text + resolvedLimit(options?.maxDetailsSize, SERIALIZE_DEFAULTS.maxDetailsSize) + head);

@@ -105,10 +105,10 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
   if (typeof requestId === 'string') out.requestId = field(requestId, run, node);
   const steps = stringList(recommendations, run, node);
   if (steps !== undefined) out.recommendations = steps;
-  const listed = classFieldKeys(error);
+  const listed = classFieldKeys(error, node.budget);
   // Own keys that cannot be listed (a Proxy whose ownKeys throws) are lost: marked, as any value that cannot be read.
-  if (listed === undefined) cutOf(node).details = true;
-  const keys = listed ?? [];
+  if (listed === undefined || listed.more) cutOf(node).details = true;
+  const keys = listed?.keys ?? [];
   const own = new Array<SerializedJson | undefined>(keys.length);
   for (let index = 0; index < keys.length; index++) own[index] = classField(keys[index] as string, readOwn(error, keys[index] as string), run, node);
   const written = detailsCopy(details, run, node);

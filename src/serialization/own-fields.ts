@@ -5,7 +5,7 @@ import type { SerializedJson } from '../contract/serialized-error.js';
 import { setOwn } from '../foundation/own-property.js';
 import { toWholeNonNegative } from '../foundation/whole-number.js';
 import { REDACTED } from '../redaction/redactor.js';
-import { budgetedText, redact, stringOf } from './bounded-text.js';
+import { budgetedText, redact, stringOf, TEXT_MARGIN } from './bounded-text.js';
 import { isPlainRecord, jsonCopy } from './plain-data.js';
 import { cutOf, isEmpty, type Node, type Run } from './serialization-state.js';
 import { readProperty } from '../foundation/safe-read.js';
@@ -20,12 +20,17 @@ import { RATE_LIMIT_DIMENSIONS, RATE_LIMIT_NUMBERS } from '../contract/rate-limi
 export function classField(key: string, value: unknown, run: Run, node: Node): SerializedJson | undefined {
   if (value === undefined || value === null) return undefined;
   const type = classFieldType(key);
-  // A key of yours is text like a key of details, written only as it is: one that redaction or storable
-  // text would rewrite (a secret, a NUL) would be another field, and one past the field length is no
-  // identifier. Such a field is left out, and marked.
-  if (type === undefined && (key.length > MAX_FIELD_LENGTH || redact(key, run) !== key)) {
-    cutOf(node).details = true;
-    return undefined;
+  if (type === undefined) {
+    // A key of yours is text like a key of details, written only as it is: one that redaction or storable
+    // text would rewrite (a secret, a NUL) would be another field, and one past the field length is no
+    // identifier. Such a field is left out, and marked; so is one the budget has no room left for, as a
+    // key of details is (docs/contract.md).
+    if (key.length > MAX_FIELD_LENGTH || node.budget <= 0 || key.length > node.budget + TEXT_MARGIN || redact(key, run) !== key) {
+      cutOf(node).details = true;
+      return undefined;
+    }
+    // Charged as a key of details is, so that however many fields an error holds, its node stays within the budget.
+    node.budget -= key.length;
   }
   // A field whose type holds no text (a whole number, a boolean, a usage, a rate limit) is never a secret,
   // and a string record (`fields`) named as one keeps its shape, each message redacted: written as the
@@ -76,8 +81,20 @@ function shapeCopy(value: unknown, numbers: readonly string[], dimensions: reado
   return isEmpty(out) ? undefined : out;
 }
 
-/** The error's own enumerable keys that are not node keys, in the order they are written; undefined where they cannot be listed. */
-export function classFieldKeys(error: object): readonly string[] | undefined {
+/** An error's own fields to write: their keys in the order they are written, and whether some were left out unread. */
+export interface ClassFieldKeys {
+  readonly keys: readonly string[];
+  readonly more: boolean;
+}
+
+/**
+ * The error's own enumerable keys that are not node keys, in the order they are written; undefined where
+ * they cannot be listed. Every built-in field is kept. The others are kept as the keys of details are
+ * listed: in the order the error lists them, only as far as the budget could write them in any order,
+ * each costing at least its key; past that, the rest are left out (`more`), so that an error given a
+ * million fields is sorted and written no further than its node can hold.
+ */
+export function classFieldKeys(error: object, budget: number): ClassFieldKeys | undefined {
   let keys: string[];
   try {
     keys = Object.keys(error);
@@ -85,6 +102,19 @@ export function classFieldKeys(error: object): readonly string[] | undefined {
     return undefined;
   }
   const own: string[] = [];
-  for (const key of keys) if (!isNodeKey(key)) own.push(key);
-  return inOwnFieldOrder(own);
+  let least = 0;
+  let largest = 0;
+  let more = false;
+  for (const key of keys) {
+    if (isNodeKey(key)) continue;
+    if (classFieldType(key) === undefined) {
+      // Whatever order they are written in, the last of them is not: the rest need not be kept.
+      more ||= least - largest >= budget;
+      if (more) continue;
+      least += key.length;
+      largest = Math.max(largest, key.length);
+    }
+    own.push(key);
+  }
+  return { keys: inOwnFieldOrder(own), more };
 }

@@ -4,7 +4,9 @@
  * that a reader can tell a cut error from a whole one.
  */
 import { describe, expect, it } from 'vitest';
-import { deserializeError, serializeError, ToolError, type SerializedError, type SerializeOptions } from '../../src/index.js';
+import {
+  deserializeError, maxSerializedSize, ModelRateLimitError, serializeError, ToolError, ToolTimeoutError, type SerializedError, type SerializeOptions,
+} from '../../src/index.js';
 import { truncationSchema } from '../../src/schema/index.js';
 import { expectContract } from './hostile.js';
 
@@ -205,6 +207,54 @@ describe('maxDetailsSize', () => {
   it("bounds a class's own fields too, marking them as details", () => {
     const output = serializedAndReadBack(new ToolError('t', { toolName: 'search'.repeat(5) }), { maxDetailsSize: 10 });
     expect(output.toolName).toBe('searchsear');
+    expect(output.truncated).toEqual({ details: true });
+  });
+
+  it("charges an own field of yours its key and its value, as an entry of details: past the budget the field is left out and marked", () => {
+    // `amount` (6) and 12 (8) fill the budget of 14: `zone` finds none left.
+    const error = Object.assign(new ToolError('t'), { amount: 12, zone: 'eu' });
+    const output = serializedAndReadBack(error, { maxDetailsSize: 14 });
+    expect(output).toMatchObject({ amount: 12 });
+    expect(output).not.toHaveProperty('zone');
+    expect(output.truncated).toEqual({ details: true });
+    const whole = serializedAndReadBack(error, { maxDetailsSize: 20 });
+    expect(whole).toMatchObject({ amount: 12, zone: 'eu' });
+    expect(whole.truncated).toBeUndefined();
+  });
+
+  it('charges the built-in fields as before: text by its length, numbers, booleans and shapes nothing', () => {
+    const tool = serializedAndReadBack(new ToolTimeoutError('t', { toolName: 'abcd', timeoutMs: 5000 }), { maxDetailsSize: 4 });
+    expect(tool).toMatchObject({ toolName: 'abcd', timeoutMs: 5000 });
+    expect(tool.truncated).toBeUndefined();
+    const rateLimit = { dimension: 'tokens', limit: 30_000, remaining: 0, resetMs: 2000 } as const;
+    const model = new ModelRateLimitError('m', { provider: 'abcd', outputStarted: true, usage: { inputTokens: 10 }, rateLimit });
+    const output = serializedAndReadBack(model, { maxDetailsSize: 4 });
+    expect(output).toMatchObject({ provider: 'abcd', outputStarted: true, usage: { inputTokens: 10 }, rateLimit });
+    expect(output.truncated).toBeUndefined();
+  });
+
+  it('keeps the output of an error with 7,000 own keys of 1,000 characters within what the reader accepts, marked', () => {
+    const error = new ToolError('t');
+    for (let index = 0; index < 7000; index++) Object.assign(error, { [`${index}:`.padEnd(1000, 'k')]: 1 });
+    const output = serializedAndReadBack(error);
+    const written = Object.keys(output).filter((key) => key.endsWith('k'));
+    // 1,008 a field: 16 fit in 16,384; the 17th key is longer than the 256 left and the 512 a key may run over.
+    expect(written).toHaveLength(16);
+    expect(output.truncated).toEqual({ details: true });
+    expect(JSON.stringify(output).length).toBeLessThan(maxSerializedSize());
+    const small = serializeError(error, { maxDetailsSize: 100 });
+    expect(Object.keys(small).filter((key) => key.endsWith('k'))).toHaveLength(0);
+    expect(small.truncated).toEqual({ details: true });
+  });
+
+  it('keeps the output of a class of yours with 200,000 declared fields within the budget, marked', () => {
+    const fields = Object.fromEntries(Array.from({ length: 200_000 }, (_, index) => [`f${index}`, 'number' as const]));
+    const Wide = ToolError.subclass('WideFieldsError', { code: 'WIDE_FIELDS', fields });
+    const error = new Wide(Object.fromEntries(Array.from({ length: 200_000 }, (_, index) => [`f${index}`, index])));
+    const output = serializeError(error);
+    const written = Object.keys(output).filter((key) => /^f\d+$/.test(key));
+    expect(written.length).toBeGreaterThan(0);
+    expect(written.length).toBeLessThan(16_384 / 10);
     expect(output.truncated).toEqual({ details: true });
   });
 

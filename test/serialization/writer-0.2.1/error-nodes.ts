@@ -104,7 +104,7 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
   const steps = stringList(recommendations, run, node);
   // The class's own fields are copied first, so that details past the budget cannot empty them;
   // they are still written after details, in the contract's order.
-  const keys = classFieldKeys(error);
+  const keys = classFieldKeys(error, node);
   let own: (SerializedJson | undefined)[] | undefined;
   if (keys.length > 0) {
     own = new Array<SerializedJson | undefined>(keys.length); // its exact size: `[]` would grow to 17 slots

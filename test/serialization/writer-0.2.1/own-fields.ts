@@ -17,8 +17,16 @@ import { cutOf, type Node, type Run } from './serialization-state.js';
 
 export function classField(key: string, value: unknown, run: Run, node: Node): SerializedJson | undefined {
   if (value === undefined || value === null) return undefined;
-  if (run.redactor?.key(key) === true) return REDACTED;
   const type = Object.hasOwn(CLASS_FIELD_TYPES, key) ? CLASS_FIELD_TYPES[key as keyof typeof CLASS_FIELD_TYPES] : undefined;
+  // Not 0.2.1's: 0.3.0 charges the key of a field that is not a built-in one, as a key of details (see README.md).
+  if (type === undefined) {
+    if (node.budget <= 0 || key.length > node.budget + 512) {
+      cutOf(node).details = true;
+      return undefined;
+    }
+    node.budget -= key.length;
+  }
+  if (run.redactor?.key(key) === true) return REDACTED;
   if (type === 'string') return budgetedText(stringOf(value), run, node);
   if (type === 'whole') return toWholeNonNegative(value);
   if (type === 'boolean') return typeof value === 'boolean' ? value : undefined;
@@ -63,13 +71,27 @@ function shapeWritten(value: unknown, numbers: readonly string[], withDimension:
 
 const NO_KEYS: readonly string[] = [];
 
-export function classFieldKeys(error: object): readonly string[] {
+export function classFieldKeys(error: object, node: Node): readonly string[] {
   let keys: string[];
   try {
     keys = Object.keys(error);
   } catch {
     return NO_KEYS;
   }
+  // Not 0.2.1's: 0.3.0 keeps the fields that are not built-in ones only as far as the budget could write
+  // them in any order, each costing at least its key, as the keys of details are listed (see README.md).
+  let least = 0;
+  let largest = 0;
+  keys = keys.filter((key) => {
+    if (isNodeKey(key) || Object.hasOwn(CLASS_FIELD_TYPES, key)) return true;
+    if (least - largest >= node.budget) {
+      cutOf(node).details = true;
+      return false;
+    }
+    least += key.length;
+    largest = Math.max(largest, key.length);
+    return true;
+  });
   // Counted first, so that the common cases (no class field, or nothing but class fields) make no
   // array of their own; shortening the array in place costs a call into the engine instead.
   let count = 0;
