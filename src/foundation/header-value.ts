@@ -1,11 +1,23 @@
-import { fieldText } from './field-text.js';
+import { MAX_FIELD_LENGTH } from './field-text.js';
+
+/** A container asked for each header by name: a fetch `Headers`, axios's headers, anything with a `get` method that is not a Map. */
+export interface NamedHeaders {
+  get(name: string): unknown;
+}
+
+/** Headers as {@link headerTable} reads them: by lowercase name, or asked by name. */
+export type HeaderTable = ReadonlyMap<string, string> | NamedHeaders;
+
+// Far more headers than a response carries: a container that lists more (or lists forever) is read no further.
+const MAX_HEADERS_READ = 1024;
 
 /**
  * One header of a response, read from whatever holds them: a fetch `Headers` (or anything with a
  * `get` method), a Map, or a plain object such as Node's `IncomingHttpHeaders`, with the name in any
- * case. An array value (a repeated header) gives its first string. A value longer than
- * MAX_FIELD_LENGTH is cut to it (`fieldText`): no header faultline reads needs more, and a field read
- * from one must not hold megabytes. Never throws: a revoked Proxy or a throwing getter reads as no header.
+ * case, among the container's first 1,024 entries. An array value (a repeated header) gives its first
+ * string. A value longer than MAX_FIELD_LENGTH reads as no header: no header faultline reads is that
+ * long, and read by its first part it would say something else (`0s0s…0s1h` would be a reset of 0).
+ * Never throws: a revoked Proxy or a throwing getter reads as no header.
  *
  * @example
  * ```ts
@@ -14,37 +26,13 @@ import { fieldText } from './field-text.js';
  * ```
  */
 export function headerValue(headers: unknown, name: string): string | undefined {
-  if (typeof headers !== 'object' || headers === null) return undefined;
-  const wanted = name.toLowerCase();
-  try {
-    const get = (headers as { get?: unknown }).get;
-    if (typeof get === 'function') {
-      const found = textOf((get as (key: string) => unknown).call(headers, wanted));
-      if (found !== undefined || !(headers instanceof Map)) return found;
-      // A Map's keys keep their case: look through them.
-      for (const [key, value] of headers as Map<unknown, unknown>) {
-        if (typeof key === 'string' && key.toLowerCase() === wanted) return textOf(value);
-      }
-      return undefined;
-    }
-    for (const key of Object.keys(headers)) {
-      if (key.toLowerCase() === wanted) return textOf((headers as Record<string, unknown>)[key]);
-    }
-  } catch {
-    // unreadable headers hold no header
-  }
-  return undefined;
+  return valueIn(headerTable(headers), name.toLowerCase());
 }
 
-// Far more headers than a response carries: a container that lists more (or lists forever) is read no further.
-const MAX_HEADERS_READ = 1024;
-
 /**
- * The headers of `names` (lowercase) that a container holds, by name, read in one pass over it, so that a
- * family of headers (a provider's two dozen rate-limit headers) costs one read of the container rather
- * than one per name, and no more than its first 1,024 entries are read. A container with a `get` method
- * but no `entries` (axios's headers) is asked for each name instead. Values are read as
- * {@link headerValue} reads them; never throws.
+ * The headers of `names` (lowercase) that a container holds, by name, as {@link headerValue} reads each,
+ * the container listed once however many names are asked: a provider's two dozen rate-limit headers cost
+ * one read of it. Never throws.
  *
  * @example
  * ```ts
@@ -52,36 +40,69 @@ const MAX_HEADERS_READ = 1024;
  * ```
  */
 export function headersNamed(headers: unknown, names: readonly string[]): ReadonlyMap<string, string> {
+  const table = headerTable(headers);
   const found = new Map<string, string>();
-  if (typeof headers !== 'object' || headers === null) return found;
-  const wanted = new Set(names);
-  let read = 0;
-  // False once the read bound is reached.
-  const keep = (key: unknown, value: unknown): boolean => {
-    if (typeof key === 'string') {
-      const name = key.toLowerCase();
-      const text = wanted.has(name) && !found.has(name) ? textOf(value) : undefined;
-      if (text !== undefined) found.set(name, text);
-    }
-    return ++read < MAX_HEADERS_READ;
-  };
-  try {
-    const { get, entries } = headers as { get?: unknown; entries?: unknown };
-    if (typeof get === 'function' && typeof entries !== 'function') {
-      for (const name of names) keep(name, (get as (key: string) => unknown).call(headers, name));
-    } else if (typeof entries === 'function') {
-      for (const [key, value] of (entries as () => Iterable<[unknown, unknown]>).call(headers)) if (!keep(key, value)) break;
-    } else {
-      for (const key of Object.keys(headers)) if (!keep(key, (headers as Record<string, unknown>)[key])) break;
-    }
-  } catch {
-    // unreadable headers hold what was read before they threw
+  for (const name of names) {
+    const value = valueIn(table, name);
+    if (value !== undefined) found.set(name, value);
   }
   return found;
 }
 
+/**
+ * Headers that several readers will ask for, read once: a Map or a plain object into a Map of its first
+ * 1,024 entries, each name lowercased with its value as {@link headerValue} reads it (of two names that
+ * differ only in case, the first), so that a container of a million keys is listed once and no further
+ * than that; anything with a `get` method given back, to be asked by name. Undefined for what holds no
+ * headers. Never throws: a container whose reading throws holds what was read before.
+ *
+ * @example
+ * ```ts
+ * headerValue(headerTable({ 'Retry-After': '2' }), 'retry-after'); // '2'
+ * ```
+ */
+export function headerTable(headers: unknown): HeaderTable | undefined {
+  if (typeof headers !== 'object' || headers === null) return undefined;
+  const table = new Map<string, string>();
+  const keep = (key: unknown, value: unknown): void => {
+    if (typeof key !== 'string') return;
+    const name = key.toLowerCase();
+    const text = table.has(name) ? undefined : textOf(value);
+    if (text !== undefined) table.set(name, text);
+  };
+  try {
+    if (headers instanceof Map) {
+      let read = 0;
+      for (const [key, value] of headers as Map<unknown, unknown>) {
+        keep(key, value);
+        if (++read === MAX_HEADERS_READ) break;
+      }
+    } else if (typeof (headers as { get?: unknown }).get === 'function') {
+      return headers as NamedHeaders;
+    } else {
+      const keys = Object.keys(headers);
+      for (let index = 0; index < Math.min(keys.length, MAX_HEADERS_READ); index++) {
+        keep(keys[index], (headers as Record<string, unknown>)[keys[index] as string]);
+      }
+    }
+  } catch {
+    // unreadable headers hold what was read before they threw
+  }
+  return table;
+}
+
+function valueIn(table: HeaderTable | undefined, name: string): string | undefined {
+  if (table === undefined) return undefined;
+  if (table instanceof Map) return (table as ReadonlyMap<string, string>).get(name);
+  try {
+    return textOf(table.get(name));
+  } catch {
+    return undefined;
+  }
+}
+
 function textOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return fieldText(value);
+  if (typeof value === 'string') return value.length > MAX_FIELD_LENGTH ? undefined : value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (Array.isArray(value)) return textOf(value[0]);
   return undefined;

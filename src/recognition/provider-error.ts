@@ -1,4 +1,4 @@
-import { headerValue } from '../foundation/header-value.js';
+import { headerTable, headerValue, type HeaderTable } from '../foundation/header-value.js';
 import { fieldText } from '../foundation/field-text.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
 
@@ -22,8 +22,8 @@ export interface ProviderReading {
   readonly providerCode: string | number | undefined;
   /** The provider's own message, from the body or the event, for a value that has none of its own (a raw stream event). */
   readonly providerMessage: string | undefined;
-  /** From `headers`, `responseHeaders` or `response.headers`: a Headers, a Map or a plain object. */
-  readonly headers: unknown;
+  /** From `headers`, `responseHeaders` or `response.headers`, read once (`headerTable`): every reader asks this. */
+  readonly headers: HeaderTable | undefined;
   /** From the `x-request-id` or `request-id` header, or a `requestID`, `request_id` or `requestId` property. */
   readonly requestId: string | undefined;
   /** The error's code, type and message, and its body's, lowercased: what the wording rules read. */
@@ -154,7 +154,7 @@ function reading(node: object, httpStatus: number | undefined, said: ProviderSai
   // An SDK's error holds its headers itself; an HTTP client's (axios) holds them on its response.
   const response = readProperty(node, 'response');
   const ownHeaders = firstDefined(readProperty(node, 'headers'), readProperty(node, 'responseHeaders'));
-  const headers = ownHeaders ?? readProperty(response, 'headers');
+  const headers = headerTable(ownHeaders ?? readProperty(response, 'headers'));
   const body = readProperty(node, 'error');
   const inner = readProperty(body, 'error');
   const responseBody = readString(node, 'responseBody');

@@ -101,8 +101,9 @@ function durationMs(value: string): number | undefined {
     if (part === null) return undefined;
     total += Number(part[1]) * (UNIT_MS[part[2] as string] as number);
   }
-  // Rounded to the nanosecond first: 23.456 * 1000 is 23456.000000000004 in floating point.
-  return toWholeNonNegative(Math.ceil(Math.round(total * 1e6) / 1e6));
+  // Rounded to the nanosecond first: 23.456 * 1000 is 23456.000000000004 in floating point. A reset past
+  // the whole numbers a field keeps is the largest, a delay no timer can wait, not no reset at all.
+  return toWholeNonNegative(Math.min(Math.ceil(Math.round(total * 1e6) / 1e6), Number.MAX_SAFE_INTEGER));
 }
 
 /** Whole milliseconds from `now` until an RFC 3339 time, rounded up, 0 for a time past; undefined for anything else. */

@@ -4,16 +4,15 @@ import { toWholeNonNegative } from '../foundation/whole-number.js';
 // A number of seconds (delta-seconds as RFC 9110 defines them, or the decimal seconds some servers
 // send), or of milliseconds, possibly fractional, as OpenAI and Anthropic send `retry-after-ms`.
 const NUMBER = /^\s*(\d+(?:\.\d+)?)\s*$/;
-// An HTTP-date has a day, a month name and a time; Date.parse alone would take "1" as a year.
-const HTTP_DATE = /^\s*[A-Za-z]{3},? .*\d{2}:\d{2}:\d{2}/;
 
 /**
  * How long a response asks its client to wait before trying again, in whole milliseconds, or
  * `undefined` when it does not say (or says something that is not a delay: never NaN, never a
  * throw). `retry-after-ms` comes first (milliseconds, possibly fractional), then `retry-after` as
- * delta-seconds (a whole or decimal number) or as an HTTP-date in any of its three forms (IMF-fixdate,
- * RFC 850, asctime), measured from `now` (a date in the past gives 0). A fraction of a millisecond is
- * rounded up, so that a client never comes back earlier than asked; a delay past
+ * delta-seconds (a whole or decimal number) or as an HTTP-date in exactly one of the three forms RFC 9110
+ * has recipients accept (IMF-fixdate, RFC 850, asctime), measured from `now` (a date in the past gives 0):
+ * any other text, which a runtime's `Date.parse` might still read as some date, is no delay. A fraction of
+ * a millisecond is rounded up, so that a client never comes back earlier than asked; a delay past
  * `Number.MAX_SAFE_INTEGER` is that number. Header names are matched in any case; `headers` may be a
  * fetch `Headers`, a Map or a plain object.
  *
@@ -38,36 +37,46 @@ export function parseRetryAfter(headers: unknown, now?: Date | number): number |
   const seconds = NUMBER.exec(value);
   if (seconds !== null) return wholeDelay(Number(seconds[1]) * 1000);
   const from = epochOf(now);
-  const date = rfc850Date(value, from) ?? (HTTP_DATE.test(value) ? Date.parse(value) : Number.NaN);
-  if (Number.isNaN(date)) return undefined;
-  return wholeDelay(Math.max(0, date - from));
+  const date = httpDate(value.trim(), from);
+  return date === undefined ? undefined : wholeDelay(Math.max(0, date - from));
 }
 
-// The obsolete HTTP-date RFC 9110 still has recipients accept: `Sunday, 06-Nov-94 08:49:37 GMT`.
-const RFC_850_DATE = /^\s*[A-Za-z]{6,9}, (\d{2})-([A-Za-z]{3})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT\s*$/;
+// RFC 9110, 5.6.7: the three forms, with their day and month names as written there (letter case included).
+// IMF-fixdate: `Sun, 06 Nov 1994 08:49:37 GMT`.
+const IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (?<day>\d\d) (?<month>[A-Z][a-z]{2}) (?<year>\d{4}) (?<h>\d\d):(?<m>\d\d):(?<s>\d\d) GMT$/;
+// RFC 850, obsolete: `Sunday, 06-Nov-94 08:49:37 GMT`.
+const RFC_850 = /^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, (?<day>\d\d)-(?<month>[A-Z][a-z]{2})-(?<year>\d\d) (?<h>\d\d):(?<m>\d\d):(?<s>\d\d) GMT$/;
+// asctime: `Sun Nov  6 08:49:37 1994`, a day below 10 padded with a space.
+const ASCTIME = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?<month>[A-Z][a-z]{2}) (?<day>[ \d]\d) (?<h>\d\d):(?<m>\d\d):(?<s>\d\d) (?<year>\d{4})$/;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
- * An RFC 850 date in epoch milliseconds (NaN for one that is no date), or undefined for text of another
- * form. Its two-digit year is the one that puts the date no more than 50 years after `now`, and nearest
- * to it: a date that would be further ahead is the most recent such year in the past (RFC 9110, 5.6.7).
+ * An HTTP-date in epoch milliseconds; undefined for text of none of the three forms, and for a day or a
+ * time that does not exist (February 30th, 25 o'clock), which Date.UTC would roll into the next.
  */
-function rfc850Date(value: string, now: number): number | undefined {
-  const match = RFC_850_DATE.exec(value);
-  if (match === null) return undefined;
-  const [, day, monthName = '', shortYear, hours, minutes, seconds] = match;
-  const month = MONTHS.indexOf(monthName);
-  const at = (year: number): number => Date.UTC(year, month, Number(day), Number(hours), Number(minutes), Number(seconds));
-  const latest = new Date(now);
-  latest.setUTCFullYear(latest.getUTCFullYear() + 50);
-  let year = latest.getUTCFullYear() - (latest.getUTCFullYear() % 100) + Number(shortYear);
-  if (at(year) > latest.getTime()) year -= 100;
-  const date = at(year);
-  // Date.UTC rolls a day or a time past its end (February 30th) into the next: such a date is no date.
-  const parsed = new Date(date);
-  const exact = month !== -1 && parsed.getUTCDate() === Number(day) && parsed.getUTCHours() === Number(hours) &&
-    parsed.getUTCMinutes() === Number(minutes) && parsed.getUTCSeconds() === Number(seconds);
-  return exact ? date : Number.NaN;
+function httpDate(value: string, now: number): number | undefined {
+  const found = (IMF_FIXDATE.exec(value) ?? RFC_850.exec(value) ?? ASCTIME.exec(value))?.groups;
+  if (found === undefined) return undefined;
+  const [day, year, hours, minutes, seconds] = [found.day, found.year, found.h, found.m, found.s].map(Number) as [number, number, number, number, number];
+  const month = MONTHS.indexOf(found.month as string);
+  const at = (fullYear: number): number => {
+    const date = new Date(Date.UTC(2000, month, day, hours, minutes, seconds));
+    date.setUTCFullYear(fullYear); // Date.UTC would read a year below 100 as 19xx
+    return date.getTime();
+  };
+  let fullYear = year;
+  if ((found.year as string).length === 2) {
+    // RFC 850's two-digit year is the one that puts the date no more than 50 years after `now`: a date
+    // that would be further ahead is the most recent such year in the past.
+    const latest = new Date(now);
+    latest.setUTCFullYear(latest.getUTCFullYear() + 50);
+    fullYear += latest.getUTCFullYear() - (latest.getUTCFullYear() % 100);
+    if (at(fullYear) > latest.getTime()) fullYear -= 100;
+  }
+  const date = new Date(at(fullYear));
+  const exact = month !== -1 && date.getUTCMonth() === month && date.getUTCDate() === day && date.getUTCHours() === hours &&
+    date.getUTCMinutes() === minutes && date.getUTCSeconds() === seconds;
+  return exact ? date.getTime() : undefined;
 }
 
 // A delay past the whole numbers a field keeps is kept as the largest, not dropped: it is a delay

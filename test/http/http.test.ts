@@ -165,12 +165,14 @@ describe('fromResponse, over a real server and the real fetch', () => {
     expect((await fromResponse(response)).message).toBe(`HTTP ${status} ${response.statusText}`);
   });
 
-  it('cuts a request id read from a problem body or a header to the writer’s field limit', async () => {
+  it('cuts a request id read from a problem body to the writer’s field limit, and reads one in a header longer than that as none', async () => {
     const long = 'r'.repeat(50_000);
     answer = { status: 429, headers: { 'content-type': 'application/problem+json' }, body: JSON.stringify({ ...toProblemDetails(new ModelRateLimitError('slow down')), requestId: long }) };
     const fromBody = await fromResponse(await fetch(base));
     const fromHeader = await fromResponse({ status: 502, headers: { 'x-request-id': 'r'.repeat(10_000_000) }, text: () => Promise.resolve('') });
-    expect([fromBody.name, fromBody.requestId, fromHeader.requestId]).toEqual(['ModelRateLimitError', 'r'.repeat(MAX_FIELD_LENGTH), 'r'.repeat(MAX_FIELD_LENGTH)]);
+    const fromShortHeader = await fromResponse({ status: 502, headers: { 'x-request-id': 'r'.repeat(MAX_FIELD_LENGTH) }, text: () => Promise.resolve('') });
+    expect([fromBody.name, fromBody.requestId, fromHeader.requestId]).toEqual(['ModelRateLimitError', 'r'.repeat(MAX_FIELD_LENGTH), undefined]);
+    expect(fromShortHeader.requestId).toBe('r'.repeat(MAX_FIELD_LENGTH));
   });
 
   it('keeps the response as what a reader of the log needs (status, status text, URL), never {}, and the response itself as cause.response', async () => {

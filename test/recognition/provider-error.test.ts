@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isSdkTimeout, providerFailure, readProviderError } from '../../src/recognition/provider-error.js';
 import { MAX_FIELD_LENGTH } from '../../src/contract/serialize-options.js';
-import { normalizeError } from '../../src/index.js';
+import { ModelError, ModelRateLimitError, normalizeError } from '../../src/index.js';
+import { isRetryable } from '../../src/retry/index.js';
 
 const apiError = (fields: object): Error => Object.assign(new Error('provider error'), fields);
 
@@ -32,15 +33,42 @@ describe('readProviderError', () => {
     expect(readProviderError(apiError({ status: 500, requestId: 'c' }))?.requestId).toBe('c');
   });
 
-  it('cuts a request id, a provider type and a provider code to the writer’s field limit as it reads them, from headers, properties and bodies', () => {
+  it('cuts a request id, a provider type and a provider code to the writer’s field limit as it reads them from properties and bodies, and reads a longer header as none', () => {
     const huge = 'x'.repeat(2_000_000);
     const cut = 'x'.repeat(MAX_FIELD_LENGTH);
-    expect(readProviderError(apiError({ status: 500, headers: { 'x-request-id': huge } }))?.requestId).toBe(cut);
+    expect(readProviderError(apiError({ status: 500, headers: { 'x-request-id': huge } }))?.requestId).toBeUndefined();
+    expect(readProviderError(apiError({ status: 500, headers: { 'x-request-id': huge }, requestID: 'req_1' }))?.requestId).toBe('req_1');
     expect(readProviderError(apiError({ status: 500, requestID: huge }))?.requestId).toBe(cut);
     const said = readProviderError(apiError({ status: undefined, headers: {}, error: { type: 'error', error: { type: huge, code: `${huge}y` } } }));
     expect([said?.providerType, said?.providerCode]).toEqual([cut, cut]);
     const error = normalizeError(apiError({ status: 503, headers: new Headers({ 'request-id': huge }) }));
-    expect(error.requestId).toBe(cut);
+    expect(error.requestId).toBeUndefined();
+  });
+
+  it('lists a plain object of headers once, however many headers are asked, and reads no more than 1,024 of its values', () => {
+    const headers: Record<string, string> = { 'retry-after': '2', 'x-ratelimit-remaining-tokens': '0' };
+    for (let index = 0; index < 100_000; index++) headers[`x-junk-${index}`] = 'v';
+    let listed = 0;
+    let valuesRead = 0;
+    const counted = new Proxy(headers, {
+      ownKeys: (target) => { listed++; return Reflect.ownKeys(target); },
+      get: (target, key) => {
+        if (Object.hasOwn(target, key)) valuesRead++;
+        return Reflect.get(target, key) as unknown;
+      },
+    });
+    const error = ModelError.from(apiError({ status: 429, headers: counted, error: { type: 'tokens' } }));
+    expect(error).toBeInstanceOf(ModelRateLimitError);
+    expect([error.retryAfterMs, error instanceof ModelRateLimitError ? error.rateLimit : undefined]).toEqual([2000, { dimension: 'tokens', remaining: 0 }]);
+    expect(listed).toBe(1);
+    expect(valuesRead).toBe(1024);
+  });
+
+  it('reads a rate limit whose reset is past the whole numbers as a delay no timer can wait, which isRetryable refuses', () => {
+    const error = ModelError.from(apiError({ status: 429, headers: { 'x-ratelimit-remaining-tokens': '0', 'x-ratelimit-reset-tokens': '9999999999999999h' }, error: {} }));
+    expect(error).toBeInstanceOf(ModelRateLimitError);
+    expect(error.retryAfterMs).toBe(Number.MAX_SAFE_INTEGER);
+    expect(isRetryable(error)).toBe(false);
   });
 
   it('reads x-should-retry as the provider’s word on retrying, and an own isRetryable before it', () => {
@@ -53,7 +81,7 @@ describe('readProviderError', () => {
     const inner = apiError({ status: 529, headers: { 'retry-after': '1' } });
     const reading = readProviderError(new Error('wrapped', { cause: new Error('again', { cause: inner }) }));
     expect(reading?.status).toBe(529);
-    expect(reading?.headers).toEqual({ 'retry-after': '1' });
+    expect(reading?.headers).toEqual(new Map([['retry-after', '1']]));
   });
 
   it('is undefined for an error with no status, and a plain status without more is not SDK-shaped', () => {

@@ -109,7 +109,15 @@ describe('readRateLimit', () => {
     expect(readRateLimit(hostile, 'of 5 requests per minute', NOW)).toEqual({ dimension: 'requests' });
   });
 
-  it('reads a megabyte of digits in bounded time: the header is cut as it is read', () => {
+  it('reads a megabyte of digits as no header: a value longer than 1,024 characters is not read by its first part', () => {
     expect(readRateLimit({ 'x-ratelimit-remaining-tokens': '0', 'x-ratelimit-reset-tokens': `${'1'.repeat(1_000_000)}x` }, '', NOW)).toEqual({ dimension: 'tokens', remaining: 0 });
+    // Its first 1,024 characters would be a reset of 0.
+    expect(readRateLimit({ 'x-ratelimit-remaining-tokens': '0', 'x-ratelimit-reset-tokens': `${'0s'.repeat(512)}1h` }, '', NOW)).toEqual({ dimension: 'tokens', remaining: 0 });
+  });
+
+  it('reads a reset past the whole numbers as the largest, a delay no timer can wait, never as no reset', () => {
+    expect(readRateLimit({ 'x-ratelimit-remaining-tokens': '0', 'x-ratelimit-reset-tokens': '9999999999999999h' }, '', NOW)).toEqual({
+      dimension: 'tokens', remaining: 0, resetMs: Number.MAX_SAFE_INTEGER,
+    });
   });
 });

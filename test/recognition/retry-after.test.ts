@@ -16,6 +16,9 @@ describe('parseRetryAfter', () => {
     ['an HTTP-date in the past', { 'retry-after': 'Wed, 21 Oct 2026 07:00:00 GMT' }, 0],
     ['an RFC 850 date 30 s after now', { 'retry-after': 'Wednesday, 21-Oct-26 07:28:30 GMT' }, 30_000],
     ['an asctime date 30 s after now', { 'retry-after': 'Wed Oct 21 07:28:30 2026' }, 30_000],
+    ['an asctime date with a one-digit day, padded with a space', { 'retry-after': 'Thu Oct  1 07:28:30 2026' }, 0],
+    ['an asctime date of a day in ten days', { 'retry-after': 'Sat Oct 31 07:28:00 2026' }, 864_000_000],
+    ['a value of exactly 1,024 characters', { 'retry-after': `1${' '.repeat(1023)}` }, 1000],
     // Two digits of year: this century, unless that is more than 50 years ahead (RFC 9110, 5.6.7).
     ['an RFC 850 date of 2076, 50 years ahead', { 'retry-after': 'Wednesday, 21-Oct-76 07:28:00 GMT' }, Date.UTC(2076, 9, 21, 7, 28) - NOW],
     ['an RFC 850 date of 1977, not 2077, in the past', { 'retry-after': 'Thursday, 21-Oct-77 07:28:00 GMT' }, 0],
@@ -41,6 +44,18 @@ describe('parseRetryAfter', () => {
     ['a bare number too large to be a delay', { 'retry-after': '1e400' }],
     ['Infinity', { 'retry-after-ms': 'Infinity' }],
     ['an empty value', { 'retry-after': '' }],
+    // Longer than any header faultline reads: its first part (`1` and spaces) would read as one second.
+    ['a value cut to its first 1,024 characters', { 'retry-after': `1${' '.repeat(1023)}x` }],
+    // RFC 9110's three forms only, as written: a runtime's Date.parse reads these as dates.
+    ['a weekday, a year and a time, and no day or month', { 'retry-after': 'Mon, 2099 10:00:00' }],
+    ['an IMF-fixdate in lower case', { 'retry-after': 'wed, 21 oct 2026 07:28:30 gmt' }],
+    ['an IMF-fixdate in another zone', { 'retry-after': 'Wed, 21 Oct 2026 07:28:30 UTC' }],
+    ['an IMF-fixdate with a one-digit day', { 'retry-after': 'Wed, 1 Oct 2026 07:28:30 GMT' }],
+    ['an IMF-fixdate with an unknown weekday', { 'retry-after': 'Wen, 21 Oct 2026 07:28:30 GMT' }],
+    ['an IMF-fixdate of February 30th', { 'retry-after': 'Fri, 30 Feb 2029 07:28:30 GMT' }],
+    ['an ISO 8601 time', { 'retry-after': '2026-10-21T07:28:30Z' }],
+    ['an asctime date with a zone', { 'retry-after': 'Wed Oct 21 07:28:30 2026 GMT' }],
+    ['an RFC 850 date with a short weekday', { 'retry-after': 'Wed, 21-Oct-26 07:28:30 GMT' }],
   ])('gives undefined for %s, never NaN and never a throw', (_, headers) => {
     expect(parseRetryAfter(headers, NOW)).toBeUndefined();
   });
