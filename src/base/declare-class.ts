@@ -4,6 +4,9 @@ import { CLASS_NAME, ERROR_BRAND } from '../foundation/brand.js';
 import { ErrorCategory, isErrorCategory } from '../foundation/category.js';
 import { describeValue } from '../foundation/option-checks.js';
 import { defineField } from '../foundation/own-property.js';
+import { forEachItem } from '../foundation/array-items.js';
+import { MAX_FIELD_LENGTH } from '../foundation/field-text.js';
+import { nearestName } from './nearest-name.js';
 import type { ErrorFields } from './error-fields.js';
 
 // A class is declared once, when `subclass` makes it: its name, code, defaults and fields are written
@@ -45,13 +48,22 @@ export const BUILT_IN_NAMES: ReadonlySet<string> = /* @__PURE__ */ new Set([
 ]);
 
 /**
- * Checks what `subclass` was given, or throws a TypeError that says what to write instead. `family`
- * is whether the class starts a family (`FaultlineError.subclass`), where `category` is required.
+ * Checks what `subclass` was given, or throws a TypeError that says what to write instead, and gives
+ * the declaration as it was read: the spec, its `fields` and its `required` each read once, key by key,
+ * into a plain copy, so that a getter that throws or answers otherwise on a second read, or a revoked
+ * Proxy, cannot make what is declared differ from what was checked. `family` is whether the class
+ * starts a family (`FaultlineError.subclass`), where `category` is required.
  */
-export function checkDeclaration(parentName: string, parentPrototype: object, name: unknown, spec: unknown, family: boolean): asserts spec is Declaration {
+export function checkDeclaration(parentName: string, parentPrototype: object, name: unknown, spec: unknown, family: boolean): Declaration {
   const call = `${parentName}.subclass`;
   if (typeof name !== 'string' || name.trim() === '') {
     throw new TypeError(`${call}: the first argument is the class's name, a non-empty string such as 'PaymentDeclinedError'; got ${describeValue(name)}.`);
+  }
+  if (name.length > MAX_FIELD_LENGTH) {
+    throw new TypeError(
+      `${call}: a class's name is written to the JSON whole only up to ${MAX_FIELD_LENGTH} characters, and a longer one could never be read back as it; ` +
+        `got one of ${name.length}. Give it a shorter name that says what failed, such as 'PaymentDeclinedError'.`,
+    );
   }
   if (BUILT_IN_NAMES.has(name)) {
     throw new TypeError(
@@ -59,17 +71,20 @@ export function checkDeclaration(parentName: string, parentPrototype: object, na
         `Give your class a name of its own that says what failed, such as 'Payment${name}'.`,
     );
   }
-  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) {
-    throw new TypeError(`${call}('${name}', spec): spec must be an object such as { code: 'PAYMENT_DECLINED' }; got ${describeValue(spec)}.`);
+  if (!isObjectLiteral(spec)) {
+    throw new TypeError(`${call}('${name}', spec): spec must be an object literal such as { code: 'PAYMENT_DECLINED' }; got ${describeValue(spec)}.`, { cause: spec });
   }
-  const given = spec as Record<string, unknown>;
+  const given = plainCopy(call, name, 'spec', spec);
   for (const key of Object.keys(given)) {
     if (!SPEC_KEYS.includes(key)) {
-      throw new TypeError(`${call}('${name}', spec): unknown key '${key}'. A spec takes ${SPEC_KEYS.join(', ')}; put a field of your own under fields: { ${key}: 'string' }.`);
+      const type = FIELD_TYPES.includes(given[key] as FieldType) ? (given[key] as FieldType) : 'string';
+      throw new TypeError(`${call}('${name}', spec): unknown key '${key}'. A spec takes ${SPEC_KEYS.join(', ')}; put a field of your own under fields: { ${key}: '${type}' }.`);
     }
   }
-  const { code, message, retryable, status, category, fields, required } = given;
-  if (code !== undefined && (typeof code !== 'string' || code === '')) throw specError(call, name, 'code', 'a non-empty string such as PAYMENT_DECLINED', code);
+  const { code, message, retryable, status, category } = given;
+  if (code !== undefined && (typeof code !== 'string' || code === '' || code.length > MAX_FIELD_LENGTH)) {
+    throw specError(call, name, 'code', `a non-empty string of at most ${MAX_FIELD_LENGTH} characters, such as PAYMENT_DECLINED`, code);
+  }
   if (message !== undefined && typeof message !== 'string') throw specError(call, name, 'message', 'a string', message);
   if (retryable !== undefined && typeof retryable !== 'boolean' && typeof retryable !== 'function') {
     throw specError(call, name, 'retryable', 'a boolean, or a function of the error that returns one', retryable);
@@ -89,14 +104,70 @@ export function checkDeclaration(parentName: string, parentPrototype: object, na
         `Leave category out, or start a family of your own with FaultlineError.subclass('${name}', { category: ... }).`,
     );
   }
+  const fields = given.fields === undefined ? undefined : fieldsCopy(call, name, given.fields);
+  const required = given.required === undefined ? undefined : requiredCopy(call, name, given.required);
   checkFields(call, name, fields, required, parentName, parentPrototype);
+  return { ...given, fields, required };
 }
 
-function checkFields(call: string, name: string, fields: unknown, required: unknown, parentName: string, parentPrototype: object): void {
-  if (fields !== undefined) {
-    if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
-      throw specError(call, name, 'fields', "an object of field types such as { amountCents: 'number' }", fields);
+/** Whether a value is an object literal (or made with no prototype): no array, no Map, no instance of a class. */
+function isObjectLiteral(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    const prototype = Object.getPrototypeOf(value) as unknown;
+    return prototype === Object.prototype || prototype === null;
+  } catch {
+    return false; // a revoked Proxy, or one whose getPrototypeOf trap throws
+  }
+}
+
+/** An object's own enumerable keys and their values, each read once; a TypeError that names what could not be read. */
+function plainCopy(call: string, name: string, what: string, value: object): Record<string, unknown> {
+  let keys: string[];
+  try {
+    keys = Object.keys(value);
+  } catch (error) {
+    throw new TypeError(`${call}('${name}', spec): ${what} could not be read (listing its keys threw); give an object literal.`, { cause: error });
+  }
+  const copy: Record<string, unknown> = {};
+  for (const key of keys) {
+    try {
+      defineField(copy, key, (value as Record<string, unknown>)[key]);
+    } catch (error) {
+      throw new TypeError(`${call}('${name}', spec): ${what}.${key} could not be read (its getter threw); give its value itself.`, { cause: error });
     }
+  }
+  return copy;
+}
+
+function fieldsCopy(call: string, name: string, fields: unknown): Record<string, unknown> {
+  if (!isObjectLiteral(fields)) {
+    throw specError(call, name, 'fields', `an object literal of field types such as { amountCents: 'number' }${fields instanceof Map ? ', not a Map' : ''}`, fields);
+  }
+  return plainCopy(call, name, 'fields', fields);
+}
+
+function requiredCopy(call: string, name: string, required: unknown): readonly unknown[] {
+  let isArray: boolean;
+  try {
+    isArray = Array.isArray(required);
+  } catch {
+    isArray = false; // a revoked Proxy
+  }
+  if (!isArray) throw specError(call, name, 'required', "an array of field names such as ['amountCents']", required);
+  const items: unknown[] = [];
+  try {
+    forEachItem(required as readonly unknown[], (item) => items.push(item) > 0);
+  } catch (error) {
+    throw new TypeError(`${call}('${name}', spec): required could not be read (reading its items threw); give an array of field names.`, { cause: error });
+  }
+  return items;
+}
+
+function checkFields(
+  call: string, name: string, fields: Record<string, unknown> | undefined, required: readonly unknown[] | undefined, parentName: string, parentPrototype: object,
+): void {
+  if (fields !== undefined) {
     for (const [field, type] of Object.entries(fields)) {
       if (isReservedField(field)) {
         throw new TypeError(
@@ -129,12 +200,14 @@ function checkFields(call: string, name: string, fields: unknown, required: unkn
       }
     }
   }
-  if (required === undefined) return;
-  if (!Array.isArray(required)) throw specError(call, name, 'required', "an array of field names such as ['amountCents']", required);
-  for (const field of required) {
-    if (typeof field !== 'string' || fields === undefined || !Object.hasOwn(fields, field)) {
-      throw new TypeError(`${call}('${name}', spec): required names ${describeValue(field)}, which is not in fields. Declare it there too: fields: { ${typeof field === 'string' ? field : 'name'}: 'string' }.`);
-    }
+  for (const field of required ?? []) {
+    if (typeof field === 'string' && fields !== undefined && Object.hasOwn(fields, field)) continue;
+    const nearest = typeof field === 'string' && fields !== undefined ? nearestName(field, Object.keys(fields)) : undefined;
+    throw new TypeError(
+      nearest === undefined
+        ? `${call}('${name}', spec): required names ${describeValue(field)}, which is not in fields. Declare it there too: fields: { ${typeof field === 'string' ? field : 'name'}: 'string' }.`
+        : `${call}('${name}', spec): required names ${describeValue(field)}, which is not in fields; did you mean '${nearest}'? Write required: ['${nearest}'], or declare ${field as string} in fields too.`,
+    );
   }
 }
 

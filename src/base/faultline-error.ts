@@ -119,8 +119,8 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
     // right below it) a class starts a family of its own.
     const parentName = (parent.prototype as { [CLASS_NAME]?: string })[CLASS_NAME];
     const given = (spec as unknown) ?? {}; // a JavaScript caller may leave it out
-    checkDeclaration(parentName ?? parent.name, parent.prototype, name, given, parentName === undefined);
-    return declareClass(parent, name, given, fromValue) as unknown as SubclassOf<Class, Fields, Required>;
+    const declaration = checkDeclaration(parentName ?? parent.name, parent.prototype, name, given, parentName === undefined);
+    return declareClass(parent, name, declaration, fromValue) as unknown as SubclassOf<Class, Fields, Required>;
   }
 
   /**

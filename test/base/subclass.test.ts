@@ -141,17 +141,23 @@ describe('subclass refuses, when the class is declared, with a TypeError that pr
     expect(message).toContain("a field type is one of 'string', 'number', 'whole', 'boolean', 'stringRecord', 'json'.");
   });
 
-  it('fields that are not an object of field types', () => {
-    for (const fields of ['amount', ['amount'], 1]) {
+  it('fields that are not an object literal of field types: a Map is refused, never taken as no fields', () => {
+    for (const fields of ['amount', ['amount'], 1, new Date(0), new (class Fields { amount = 'number'; })()]) {
       expect(refusal(ToolError, 'ChargeError', { fields }).message).toMatch(
-        /^ToolError\.subclass\('ChargeError', spec\): fields must be an object of field types such as \{ amountCents: 'number' \}; got /,
+        /^ToolError\.subclass\('ChargeError', spec\): fields must be an object literal of field types such as \{ amountCents: 'number' \}; got /,
       );
     }
+    const map = new Map([['amountCents', 'number']]);
+    const thrown = refusal(ToolError, 'ChargeError', { fields: map });
+    expect(thrown.message).toBe(
+      `ToolError.subclass('ChargeError', spec): fields must be an object literal of field types such as { amountCents: 'number' }, not a Map; got an object.`,
+    );
+    expect(thrown.cause).toBe(map);
   });
 
   it('a required key that is not in fields, with the line that declares it', () => {
-    expect(refusal(ToolError, 'ChargeError', { fields: { amount: 'number' }, required: ['amout'] }).message).toBe(
-      `ToolError.subclass('ChargeError', spec): required names "amout", which is not in fields. Declare it there too: fields: { amout: 'string' }.`,
+    expect(refusal(ToolError, 'ChargeError', { fields: { amount: 'number' }, required: ['currency'] }).message).toBe(
+      `ToolError.subclass('ChargeError', spec): required names "currency", which is not in fields. Declare it there too: fields: { currency: 'string' }.`,
     );
     expect(refusal(ToolError, 'ChargeError', { required: ['amount'] }).message).toContain('required names "amount", which is not in fields');
     // A name an object inherits is no declared field.
@@ -160,6 +166,19 @@ describe('subclass refuses, when the class is declared, with a TypeError that pr
     expect(refusal(ToolError, 'ChargeError', { fields: { amount: 'number' }, required: 'amount' }).message).toMatch(
       /required must be an array of field names such as \['amountCents'\]; got /,
     );
+  });
+
+  it('a required key one typo away from a declared field, naming that field', () => {
+    const fields = { amountCents: 'number', currency: 'string' };
+    for (const typo of ['amout', 'amountCent', 'amuontCents', 'AmountCents', 'curency']) {
+      const nearest = typo.toLowerCase().startsWith('cur') ? 'currency' : 'amountCents';
+      expect(refusal(ToolError, 'ChargeError', { fields: { ...fields, amount: 'number' }, required: [typo] }).message).toBe(
+        `ToolError.subclass('ChargeError', spec): required names "${typo}", which is not in fields; did you mean '${typo === 'amout' ? 'amount' : nearest}'? ` +
+          `Write required: ['${typo === 'amout' ? 'amount' : nearest}'], or declare ${typo} in fields too.`,
+      );
+    }
+    // Too far from any to be a typo of it.
+    expect(refusal(ToolError, 'ChargeError', { fields, required: ['customer'] }).message).toContain('Declare it there too');
   });
 
   it('a required key that only the parent declares: required names the class’s own fields', () => {
@@ -196,14 +215,15 @@ describe('subclass refuses, when the class is declared, with a TypeError that pr
     expect(() => declare(ToolError, 'NullSpecError', null)).not.toThrow();
     for (const spec of ['PAYMENT_DECLINED', ['code'], 1, true]) {
       expect(refusal(ToolError, 'ChargeError', spec).message).toMatch(
-        /^ToolError\.subclass\('ChargeError', spec\): spec must be an object such as \{ code: 'PAYMENT_DECLINED' \}; got /,
+        /^ToolError\.subclass\('ChargeError', spec\): spec must be an object literal such as \{ code: 'PAYMENT_DECLINED' \}; got /,
       );
     }
   });
 
   it.each([
-    ['code', '', 'a non-empty string such as PAYMENT_DECLINED'],
-    ['code', 42, 'a non-empty string such as PAYMENT_DECLINED'],
+    ['code', '', 'a non-empty string of at most 1024 characters, such as PAYMENT_DECLINED'],
+    ['code', 42, 'a non-empty string of at most 1024 characters, such as PAYMENT_DECLINED'],
+    ['code', 'C'.repeat(1025), 'a non-empty string of at most 1024 characters, such as PAYMENT_DECLINED'],
     ['message', 42, 'a string'],
     ['retryable', 'yes', 'a boolean, or a function of the error that returns one'],
     ['retryable', 1, 'a boolean, or a function of the error that returns one'],
@@ -218,6 +238,58 @@ describe('subclass refuses, when the class is declared, with a TypeError that pr
       new RegExp(`^ToolError\\.subclass\\('ChargeError', spec\\): ${key} must be ${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; got `),
     );
     expect(thrown.cause).toBe(value);
+  });
+
+  it('a name longer than the contract writes whole (1,024), which could never be read back', () => {
+    expect(refusal(ToolError, `${'N'.repeat(1020)}Error`, { code: 'X' }).message).toBe(
+      "ToolError.subclass: a class's name is written to the JSON whole only up to 1024 characters, and a longer one could never be read back as it; " +
+        "got one of 1025. Give it a shorter name that says what failed, such as 'PaymentDeclinedError'.",
+    );
+    expect(() => ToolError.subclass(`${'N'.repeat(1019)}Error`, { code: 'C'.repeat(1024) })).not.toThrow();
+  });
+
+  it('an unknown key whose value is a field type: pointed under fields with its type kept', () => {
+    expect(refusal(ToolError, 'ChargeError', { amountCents: 'number' }).message).toBe(
+      `ToolError.subclass('ChargeError', spec): unknown key 'amountCents'. A spec takes code, message, retryable, status, category, fields, required; ` +
+        `put a field of your own under fields: { amountCents: 'number' }.`,
+    );
+    expect(refusal(ToolError, 'ChargeError', { paid: 'boolean' }).message).toContain("fields: { paid: 'boolean' }");
+  });
+
+  it('a spec it cannot read: a getter that throws, a revoked Proxy, keys that cannot be listed, each with the reason as cause', () => {
+    const boom = new Error('boom');
+    const throwing = refusal(ToolError, 'ChargeError', { get code(): string { throw boom; } });
+    expect(throwing.message).toBe("ToolError.subclass('ChargeError', spec): spec.code could not be read (its getter threw); give its value itself.");
+    expect(throwing.cause).toBe(boom);
+    const field = refusal(ToolError, 'ChargeError', { fields: { get amount(): string { throw boom; } } });
+    expect(field.message).toBe("ToolError.subclass('ChargeError', spec): fields.amount could not be read (its getter threw); give its value itself.");
+    const { proxy, revoke } = Proxy.revocable({ code: 'X' }, {});
+    revoke();
+    for (const spec of [proxy, { fields: proxy }, { required: proxy }]) {
+      expect(refusal(ToolError, 'ChargeError', spec)).toBeInstanceOf(TypeError);
+    }
+    expect(refusal(ToolError, 'ChargeError', proxy).message).toMatch(/^ToolError\.subclass\('ChargeError', spec\): spec must be an object literal/);
+    const unlisted = new Proxy({}, { ownKeys: () => { throw boom; } });
+    const listing = refusal(ToolError, 'ChargeError', { fields: unlisted });
+    expect(listing.message).toBe("ToolError.subclass('ChargeError', spec): fields could not be read (listing its keys threw); give an object literal.");
+    expect(listing.cause).toBe(boom);
+    const items = new Proxy(['amount'], { get: (target, key) => { if (key === '0') throw boom; return Reflect.get(target, key) as unknown; } });
+    expect(refusal(ToolError, 'ChargeError', { fields: { amount: 'number' }, required: items }).message).toBe(
+      "ToolError.subclass('ChargeError', spec): required could not be read (reading its items threw); give an array of field names.",
+    );
+  });
+
+  it('reads each value of a spec once: a getter that answers otherwise on a second read declares what was checked', () => {
+    let codeReads = 0;
+    let typeReads = 0;
+    const spec = {
+      get code(): unknown { return ++codeReads === 1 ? 'CHARGE_FAILED' : 42; },
+      fields: { get amount(): unknown { return ++typeReads === 1 ? 'number' : 'no such type'; } },
+    };
+    const Charge = declare(ToolError, 'ChargeFailedError', spec) as new (options: object) => ToolError & { amount?: unknown };
+    const error = new Charge({ amount: 5 });
+    expect([error.code, error.amount, codeReads, typeReads]).toEqual(['CHARGE_FAILED', 5, 1, 1]);
+    expect(serializeError(error)).toMatchObject({ code: 'CHARGE_FAILED', amount: 5 });
   });
 
   it('takes a spec left out below a family, and every spec key at its edge', () => {
