@@ -131,7 +131,7 @@ export function modelErrorFor(
     case 'timeout':
       return new ModelTimeoutError(message, hinted);
     case 'context-length':
-      return new ModelContextLengthError(message, { ...options, ...readContextTokens(text) });
+      return new ModelContextLengthError(message, { ...options, ...provider?.contextTokens, ...readContextTokens(text) });
     case 'unauthenticated':
       return new AuthenticationError(message, options);
     case 'forbidden':

@@ -48,14 +48,17 @@ export interface ResponseSummary {
   readonly statusText?: string;
   readonly url?: string;
   readonly response: ResponseLike;
+  /** The body, parsed, where it is JSON: not enumerable, as `response`. */
+  readonly body?: unknown;
 }
 
 /**
  * The faultline error a failed HTTP response stands for. A problem body that faultline made
- * (`toResponse`) comes back as the same class with the same fields; any other response is
- * classified by the generic status table (docs/mapping.md) with its `Retry-After` and request id
+ * (`toResponse`) comes back as the same class with the same fields; any other response is read as
+ * `normalizeError` reads a thrown value (docs/mapping.md): by the model rules where its body or headers
+ * are an LLM provider's, else by the generic status table, with its `Retry-After` and request id
  * headers, and the message a 4xx's body gives in its own words (a problem's `detail`, an API's
- * `error.message` or `message`, a short text body), redacted as any message is. Its `cause` is a {@link ResponseSummary}: `{ name: 'HttpError', message: 'HTTP 502 Bad
+ * `error.message`, `error` or `message`, a short text body), redacted as any message is. Its `cause` is a {@link ResponseSummary}: `{ name: 'HttpError', message: 'HTTP 502 Bad
  * Gateway', status, statusText, url }`, with the response itself as `cause.response`. It reads at
  * most `maxBodyBytes` of the body (100,000) within `timeoutMs` (10 s) or until `signal` aborts, and
  * cancels the rest: a server that streams a 502 forever cannot hang it. Never throws on a body it
@@ -91,12 +94,15 @@ export async function fromResponse(response: ResponseLike, options?: FromRespons
       // a body shaped like ours that does not validate: classified like any other response
     }
   }
-  // Shaped as an HTTP client's error (the status, and the headers on `response`), so that
-  // normalizeError applies the generic status table with the Retry-After and request id headers.
+  // Shaped as an HTTP client's error (the status, the headers on `response`, the parsed body as `body`),
+  // so that normalizeError reads it as it reads any thrown value: by the model rules where the body or
+  // the headers are a provider's, else by the generic status table, with the Retry-After and request id.
+  if (typeof body === 'object' && body !== null) defineHidden(cause, 'body', body);
   const message = typeof cause.status === 'number' && cause.status >= 400 && cause.status < 500 ? messageOf(body, text) : undefined;
   if (message === undefined) return normalizeError(cause);
   const said = { name: cause.name, message, status: cause.status };
   defineHidden(said, 'response', response);
+  if (typeof body === 'object' && body !== null) defineHidden(said, 'body', body);
   const error = normalizeError(said);
   defineHidden(error, 'cause', cause);
   return error;
@@ -115,7 +121,8 @@ function messageOf(body: unknown, text: string): string | undefined {
     const trimmed = text.trim();
     return trimmed !== '' && trimmed.length <= MAX_TEXT_MESSAGE && !trimmed.startsWith('<') ? trimmed : undefined;
   }
-  for (const said of [readProperty(body, 'detail'), readProperty(readProperty(body, 'error'), 'message'), readProperty(body, 'message')]) {
+  // The bodies services send: a problem's `detail`, `{ error: { message } }`, `{ error: '...' }`, `{ message }`.
+  for (const said of [readProperty(body, 'detail'), readProperty(readProperty(body, 'error'), 'message'), readProperty(body, 'error'), readProperty(body, 'message')]) {
     if (typeof said === 'string' && said.trim() !== '') return said;
   }
   return undefined;

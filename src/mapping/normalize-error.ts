@@ -46,7 +46,7 @@ export function normalizeError(value: unknown): FaultlineError {
   const fields = recognition.issues === undefined ? undefined : zodIssueFields(value);
   if (fields !== undefined) return validationErrorFor(value, recognition, undefined, fields);
   const provider = readProviderError(value);
-  if (provider?.sdkShaped === true) return modelErrorFor(value, recognition, provider, undefined);
+  if (provider?.sign !== undefined) return modelErrorFor(value, recognition, provider, undefined);
   const { kind, message } = recognition;
   const options = mappedOptions(value, recognition, undefined);
   switch (kind) {

@@ -1,83 +1,81 @@
-import { headerTable, headerValue, type HeaderTable } from '../foundation/header-value.js';
+import { headersNamed, headerTable, headerValue, type HeaderTable } from '../foundation/header-value.js';
 import { fieldText } from '../foundation/field-text.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
+import { toWholeNonNegative } from '../foundation/whole-number.js';
+import type { ContextTokens } from './context-length.js';
+import { bodyOf, errorObjectOf, TEXT_LIMIT } from './provider-body.js';
+import { typeMeaning, wordingFailure, type ProviderFailure } from './provider-tables.js';
+
+export type { ProviderFailure } from './provider-tables.js';
 
 /**
- * What an error from an LLM provider's SDK or an HTTP client says, read by its public shape: never
- * by `instanceof` on an SDK's classes, so no SDK needs to be installed. The status, headers and
- * request id come from the first error of the cause chain that carries a status, since one SDK may
+ * What an error from an LLM provider's SDK or an HTTP client says, read by its public shape: never by
+ * `instanceof` on an SDK's classes, so no SDK needs to be installed. The status, headers and body come
+ * from the first error of the cause chain that carries a status or a provider's word, since one SDK may
  * wrap another's error.
  */
 export interface ProviderReading {
   /**
-   * The status the rules read: the response's own (`status`, `statusCode` or `response.status`), or,
-   * where it has none or says less (400, 500), the status the provider's error type or code stands
-   * for; undefined for a failure in a stream that says nothing known.
+   * The status the rules read: the response's own, or, where it has none or says less (400, 500), the
+   * status the provider's error type or code stands for; undefined for a failure in a stream that says
+   * nothing known.
    */
   readonly status: number | undefined;
-  /** The response's own status: absent for a failure in the middle of a stream whose response was a 200. */
+  /** The response's own status (`status`, `statusCode`, `status_code`, `$metadata.httpStatusCode`, `response.status`): absent for a failure in the middle of a stream. */
   readonly httpStatus: number | undefined;
-  /** What the provider called the failure (its error type, code or gRPC status name), for a failure with no HTTP status. */
+  /** What the provider called the failure (its error type, code, gRPC status name or exception name). */
   readonly providerType: string | undefined;
   readonly providerCode: string | number | undefined;
+  /** The failure the provider's type or code stands for whatever the status (`insufficient_quota`, `ThrottlingException`). */
+  readonly typedFailure: ProviderFailure | undefined;
   /** The provider's own message, from the body or the event, for a value that has none of its own (a raw stream event). */
   readonly providerMessage: string | undefined;
-  /** From `headers`, `responseHeaders` or `response.headers`, read once (`headerTable`): every reader asks this. */
+  /** From `headers`, `responseHeaders`, `response.headers`, `rawResponse.headers` or `$response.headers`, read once (`headerTable`). */
   readonly headers: HeaderTable | undefined;
-  /** From the `x-request-id` or `request-id` header, or a `requestID`, `request_id` or `requestId` property. */
+  /** From the `x-request-id`, `request-id` or `x-amzn-requestid` header, a `requestID`, `request_id` or `requestId` property, or the body's `request_id`. */
   readonly requestId: string | undefined;
-  /** The error's code, type and message, and its body's, lowercased: what the wording rules read. */
+  /** The error's name, code, type and message, and its body's, lowercased, each no longer than 8 KB: what the wording rules read. */
   readonly text: string;
   /** What the provider or the SDK says of retrying: an `isRetryable` boolean, or `x-should-retry: true|false`. */
   readonly retryable: boolean | undefined;
-  /**
-   * Whether it has the shape of an LLM SDK's API error: beside its status, headers of its own
-   * (`headers`, `responseHeaders`), a parsed `error` body, a `responseBody`, `isRetryable` or a request
-   * id property. An HTTP client's error, with its headers on `response`, is not.
-   */
-  readonly sdkShaped: boolean;
+  /** What says that the error is an LLM provider's, or undefined where nothing does (docs/mapping.md). */
+  readonly sign: ProviderSign | undefined;
+  /** The tokens the body states beside its words (llama.cpp's `n_prompt_tokens` and `n_ctx`). */
+  readonly contextTokens: ContextTokens;
 }
 
-/** What a provider's failure is, by the rules of docs/mapping.md; `unknown` for a failure in a stream that says nothing known. */
-export type ProviderFailure =
-  | 'quota' | 'rate-limit' | 'overloaded' | 'content-filter' | 'timeout' | 'context-length' | 'unauthenticated' | 'forbidden' | 'status' | 'unknown';
-
-// The status each of a provider's documented error types and codes stands for, for a failure that
-// has no HTTP status of its own (an error event in the middle of a stream whose response was a 200).
-// The rules then read it as they read that status; its wording still counts (context length, quota,
-// content policy). timeout_error is 504 in Anthropic's table, read here as 408, the rules' timeout.
-const STATUS_OF_TYPE: Readonly<Record<string, number>> = {
-  // Anthropic's error types
-  invalid_request_error: 400, authentication_error: 401, billing_error: 402, permission_error: 403, not_found_error: 404,
-  request_too_large: 413, rate_limit_error: 429, api_error: 500, timeout_error: 408, overloaded_error: 529,
-  // OpenAI's codes and types, in chat completions and the Responses API
-  server_error: 500, rate_limit_exceeded: 429, insufficient_quota: 429, context_length_exceeded: 400, content_filter: 400,
-  invalid_prompt: 400,
-};
-
-// gRPC status names (Gemini's `status`), as their HTTP equivalents.
-const STATUS_OF_GRPC: Readonly<Record<string, number>> = {
-  INVALID_ARGUMENT: 400, UNAUTHENTICATED: 401, PERMISSION_DENIED: 403, RESOURCE_EXHAUSTED: 429, INTERNAL: 500, UNAVAILABLE: 503,
-  DEADLINE_EXCEEDED: 504,
-};
+/**
+ * What says that an error is an LLM provider's: the shape of a provider SDK's error (`sdk`), a provider's
+ * error body (`body`), an error type or code of a provider's table, or a status only a provider sends
+ * (`type`: 529, Anthropic's overloaded), a provider's own wording or address (`wording`), or a provider's
+ * headers (`headers`).
+ */
+export type ProviderSign = 'sdk' | 'body' | 'type' | 'wording' | 'headers';
 
 // One SDK wrapping another's error puts the status one or two causes down; three is enough.
 const CAUSE_LEVELS = 3;
-// Only this much of each piece of text is read: a body may be megabytes.
-const TEXT_LIMIT = 2000;
 
-const QUOTA = /insufficient_quota|exceeded your current quota|check your plan and billing|credit balance is too low|insufficient credits|billing|spend(?:ing)? limit|quota/;
-// A rate, not an account: Vertex's routine 429 says "Resource has been exhausted (e.g. check quota)".
-const PER_MINUTE = /per min|per minute|rate[ _-]?limit|resource has been exhausted/;
-const OVERLOADED = /overloaded/;
-const CONTENT_FILTER = /content_filter|invalid_prompt|content[ _]policy|safety system|responsible ?ai/;
-// Anthropic's "input length and `max_tokens` exceed context limit: ...", Gemini's "The input token count (...)
-// exceeds the maximum number of tokens allowed (...)" besides the words every provider uses.
-const CONTEXT_LENGTH = /context_length_exceeded|context length|maximum context|context window|context limit|prompt is too long|too many tokens|input is too long|maximum number of tokens allowed/;
+// The words every provider's rules read, once a value is a provider's. A per-minute limit is told from
+// an account out of quota by its words, since retrying the second never works.
+const QUOTA = /quota|billing|spend(?:ing)? limit|credits/;
+const PER_WINDOW = /per min|per day|rate[ _-]?limit|resource (?:has been )?exhausted/;
+const OVERLOADED = /overloaded|over capacity/;
+const CONTENT_FILTER = /content[ _]filter|content[ _]policy|safety system|responsible ?ai/;
+const CONTEXT_LENGTH = /context length|maximum context|context window|context limit|prompt is too long|too many tokens|input is too long|maximum number of tokens allowed/;
+
+// The classes of the provider SDKs' errors, by name, on the error's prototype chain: OpenAI's, Anthropic's
+// and Groq's (each SDK's base error), the AI SDK's, Bedrock's (the AWS SDK v3), Cohere's, Mistral's, and
+// @google/genai's and ollama's, which set `name` themselves.
+const SDK_CLASSES = /^(?:OpenAIError|AnthropicError|GroqError|_?AISDKError|AI_APICallError|BedrockRuntimeServiceException|BedrockServiceException|CohereError|MistralError|ApiError|ResponseError|GoogleGenerativeAIError|GoogleGenerativeAIFetchError)$/;
+// Headers only LLM providers send.
+const PROVIDER_HEADERS = [
+  'x-should-retry', 'openai-organization', 'openai-processing-ms', 'anthropic-organization-id', 'x-ratelimit-limit-requests',
+  'x-ratelimit-limit-tokens', 'anthropic-ratelimit-requests-limit', 'anthropic-ratelimit-tokens-limit', 'x-groq-region',
+];
 
 /**
  * Reads an error as a provider's: undefined when neither it nor the errors of its cause chain carry a
- * status. Never throws.
+ * status or a provider's word for its failure. Never throws.
  *
  * @example
  * ```ts
@@ -89,57 +87,86 @@ export function readProviderError(value: unknown): ProviderReading | undefined {
   let node = value;
   for (let level = 0; level <= CAUSE_LEVELS && typeof node === 'object' && node !== null; level++) {
     const status = statusOf(node);
-    const said = providerSaid(node);
-    if (status !== undefined || said !== undefined) return reading(node, status, said);
+    const body = bodyOf(node);
+    const said = providerSaid(node, body);
+    if (status !== undefined || said !== undefined) return reading(node, body, status, said);
     node = readProperty(node, 'cause');
   }
   return undefined;
 }
 
-/** What a provider's error says of itself where a status would be: its type or code, and the status that stands for. */
+/** What a provider's error says of itself where a status would be: its type or code, and the status or failure that stands for. */
 interface ProviderSaid {
   readonly type: string | undefined;
   readonly code: string | number | undefined;
   /** The status the type or code stands for; undefined when it is none the tables know. */
   readonly status: number | undefined;
+  readonly failure: ProviderFailure | undefined;
+  /** Whether the type or code was one of a provider's table. */
+  readonly known: boolean;
 }
 
 /**
  * The provider's own word for a failure, wherever the SDKs and the raw events put it: the error's
- * `type` and `code` (the SDK copies the body's there), the body's (`error`), Anthropic's event
- * (`error.error.type`), the Responses API's `response.failed` (`response.error.code`), a gateway's
- * numeric `code`, a gRPC `status` name. Undefined for a value shaped like none of them: an ordinary
- * error with a `code` is not a provider's failure.
+ * `type` and `code` (the SDK copies the body's there), the body's and its `error` object's (with a
+ * gRPC `status` name, and the reasons Gemini and Vertex give), the Responses API's `response.failed`
+ * (`response.error.code`), a gateway's numeric `code`, an AWS exception's name. Undefined for a value
+ * shaped like none of them: an ordinary error with a `code` is not a provider's failure.
  */
-function providerSaid(node: object): ProviderSaid | undefined {
-  // The parsed body: an SDK's `error`, or the AI SDK's APICallError's `data`.
-  const body = readProperty(node, 'error') ?? readProperty(node, 'data');
+function providerSaid(node: object, body: object | undefined): ProviderSaid | undefined {
   const own = { type: readProperty(node, 'type'), code: readProperty(node, 'code') };
-  const hasBody = typeof body === 'object' && body !== null;
-  // Most errors have no body and no type (at most a code, a Node system error's): done in four reads.
-  if (!hasBody && own.type === undefined && own.code === undefined && readProperty(node, 'status') === undefined) return undefined;
+  const aws = typeof readProperty(node, '$metadata') === 'object';
+  // Most errors have no body and no type (at most a code, a Node system error's): done in a few reads.
+  if (body === undefined && own.type === undefined && own.code === undefined && !aws && readProperty(node, 'status') === undefined) return undefined;
+  const inner = errorObjectOf(body);
   const failed = own.type === 'response.failed' ? readProperty(readProperty(node, 'response'), 'error') : undefined;
   let type: string | undefined;
   let code: string | number | undefined;
-  for (const holder of [node, body, readProperty(body, 'error'), failed]) {
-    if (typeof holder !== 'object' || holder === null) continue;
-    for (const key of ['type', 'code'] as const) {
-      const said = holder === node ? own[key] : readProperty(holder, key);
-      if (isHttpStatus(said)) return { type, code: said, status: said };
-      if (typeof said !== 'string') continue;
-      if (Object.hasOwn(STATUS_OF_TYPE, said)) return { type: key === 'type' ? said : type, code: key === 'code' ? said : code, status: STATUS_OF_TYPE[said] };
-      if (said !== 'error' && said !== 'response.failed') {
-        if (key === 'type') type ??= said;
-        else code ??= said;
-      }
+  let status: number | undefined;
+  let failure: ProviderFailure | undefined;
+  let known = false;
+  const consider = (said: unknown, as: 'type' | 'code' | 'name'): void => {
+    if (isHttpStatus(said)) {
+      status ??= said;
+      code ??= said;
+      return;
     }
-    const grpc = readString(holder, 'status');
-    if (grpc !== undefined && Object.hasOwn(STATUS_OF_GRPC, grpc)) return { type: grpc, code, status: STATUS_OF_GRPC[grpc] };
+    if (typeof said !== 'string' || said === 'error' || said === 'response.failed') return;
+    const meaning = typeMeaning(said);
+    if (meaning !== undefined) known = true;
+    if (typeof meaning === 'number') status ??= meaning;
+    else failure ??= meaning;
+    if (as === 'code') code ??= said;
+    else type ??= said;
+  };
+  if (aws) consider(readProperty(node, 'name'), 'name');
+  for (const holder of new Set([node, body, inner, failed])) {
+    if (typeof holder !== 'object' || holder === null) continue;
+    consider(holder === node ? own.type : readProperty(holder, 'type'), 'type');
+    consider(holder === node ? own.code : readProperty(holder, 'code'), 'code');
+    if (holder !== node) consider(readProperty(holder, 'status'), 'type');
   }
+  for (const reason of reasonsOf(inner)) consider(reason, 'type');
+  if (status !== undefined || failure !== undefined) return { type, code, status, failure, known };
   // A stream's error event the tables do not know: an SDK's error with a body and headers but no
-  // status, Anthropic's raw event, a Responses API failure. Anything else is no provider's.
-  const streamShaped = hasBody ? readProperty(node, 'headers') !== undefined || own.type === 'error' : failed !== undefined || own.type === 'error';
-  return streamShaped ? { type, code, status: undefined } : undefined;
+  // status, Anthropic's raw event, a Responses API failure. Anything else is no provider's: an
+  // ordinary error with a code (a Node system error's) included.
+  const streamShaped = body !== undefined ? readProperty(node, 'headers') !== undefined || own.type === 'error' : failed !== undefined || own.type === 'error';
+  return streamShaped ? { type, code, status, failure, known } : undefined;
+}
+
+/** The reasons a Google error gives (`details[].reason`, Vertex's `errors[].reason`), the first few. */
+function reasonsOf(inner: object | undefined): string[] {
+  const reasons: string[] = [];
+  for (const key of ['details', 'errors']) {
+    const list = readProperty(inner, key);
+    if (!Array.isArray(list)) continue;
+    for (let index = 0; index < Math.min(list.length, 4); index++) {
+      const reason = readString(list[index], 'reason');
+      if (reason !== undefined) reasons.push(reason);
+    }
+  }
+  return reasons;
 }
 
 /**
@@ -150,60 +177,128 @@ export function isSdkTimeout(value: unknown): boolean {
   return /timeout/i.test(readString(readProperty(value, 'constructor'), 'name') ?? '') || /request timed out/i.test(readString(value, 'message') ?? '');
 }
 
-function reading(node: object, httpStatus: number | undefined, said: ProviderSaid | undefined): ProviderReading {
-  // An SDK's error holds its headers itself; an HTTP client's (axios) holds them on its response.
+function reading(node: object, body: object | undefined, httpStatus: number | undefined, said: ProviderSaid | undefined): ProviderReading {
   const response = readProperty(node, 'response');
   const ownHeaders = firstDefined(readProperty(node, 'headers'), readProperty(node, 'responseHeaders'));
-  const headers = headerTable(ownHeaders ?? readProperty(response, 'headers'));
-  const body = readProperty(node, 'error');
-  const inner = readProperty(body, 'error');
-  const responseBody = readString(node, 'responseBody');
+  const headers = headerTable(
+    ownHeaders ?? firstDefined(readProperty(response, 'headers'), readProperty(readProperty(node, 'rawResponse'), 'headers'), readProperty(readProperty(node, '$response'), 'headers')),
+  );
+  const inner = errorObjectOf(body);
+  const metadata = readProperty(node, '$metadata');
+  const failed = readProperty(response, 'error');
   const isRetryable = readProperty(node, 'isRetryable');
   const shouldRetry = headerValue(headers, 'x-should-retry');
-  const requestIdProperty = readString(node, 'requestID') ?? readString(node, 'request_id') ?? readString(node, 'requestId');
+  const requestIdProperty = readString(node, 'requestID') ?? readString(node, 'request_id') ?? readString(node, 'requestId') ?? readString(metadata, 'requestId') ?? readString(body, 'request_id');
   // Headers are cut as they are read; the request id an SDK copied from one, and the body's words, here.
   const requestIdCut = requestIdProperty === undefined ? undefined : fieldText(requestIdProperty);
-  const requestId = headerValue(headers, 'x-request-id') ?? headerValue(headers, 'request-id') ?? requestIdCut;
-  const failed = readProperty(response, 'error');
+  const requestId = headerValue(headers, 'x-request-id') ?? headerValue(headers, 'request-id') ?? headerValue(headers, 'x-amzn-requestid') ?? requestIdCut;
+  const innerMessage = readProperty(inner, 'message');
   const text = [
     readString(node, 'code'), readString(node, 'type'), readString(node, 'errorCode'), readString(node, 'apiMessage'),
-    readString(body, 'code'), readString(body, 'type'), readString(body, 'message'),
-    readString(inner, 'type'), readString(inner, 'message'),
-    readString(failed, 'code'), readString(failed, 'message'), responseBody, readString(node, 'message'),
+    readString(body, 'code'), readString(body, 'type'), readString(body, 'message'), readString(body, 'detail'),
+    readString(inner, 'type'), typeof innerMessage === 'string' ? innerMessage : JSON.stringify(innerMessage), readString(inner, 'status'),
+    readString(readProperty(inner, 'metadata'), 'raw'), readString(node, 'error'),
+    readString(failed, 'code'), readString(failed, 'message'), readString(node, 'responseBody'), readString(node, 'body'), readString(node, 'message'),
   ]
     .filter((piece): piece is string => piece !== undefined)
     .map((piece) => piece.slice(0, TEXT_LIMIT).toLowerCase())
     .join(' ');
   // The provider's own word counts where the response says nothing, or less than it (400, 500).
   const status = httpStatus === undefined || httpStatus === 400 || httpStatus === 500 ? (said?.status ?? httpStatus) : httpStatus;
+  const retryable = typeof isRetryable === 'boolean' ? isRetryable : shouldRetry === 'true' ? true : shouldRetry === 'false' ? false : undefined;
   return {
     status,
     httpStatus,
     providerType: said?.type === undefined ? undefined : fieldText(said.type),
     providerCode: typeof said?.code === 'string' ? fieldText(said.code) : said?.code,
-    providerMessage: readString(inner, 'message') ?? readString(body, 'message') ?? readString(failed, 'message'),
+    typedFailure: said?.failure,
+    providerMessage: typeof innerMessage === 'string' ? innerMessage : (readString(body, 'message') ?? readString(failed, 'message')),
     headers,
     requestId,
     text,
-    retryable: typeof isRetryable === 'boolean' ? isRetryable : shouldRetry === 'true' ? true : shouldRetry === 'false' ? false : undefined,
-    sdkShaped:
-      httpStatus === undefined || ownHeaders !== undefined || (typeof body === 'object' && body !== null) || responseBody !== undefined ||
-      typeof isRetryable === 'boolean' || requestIdProperty !== undefined,
+    retryable,
+    sign: signOf(node, body, inner, said, text, headers),
+    contextTokens: tokensOf(inner),
   };
 }
 
+/** What says the error is a provider's, the strongest first; undefined where nothing does. */
+function signOf(node: object, body: object | undefined, inner: object | undefined, said: ProviderSaid | undefined, text: string, headers: HeaderTable | undefined): ProviderSign | undefined {
+  if (isSdkError(node)) return 'sdk';
+  if (isProviderBody(node, body, inner)) return 'body';
+  // 529 is Anthropic's alone (overloaded); any other status any HTTP API may send.
+  if (said?.known === true || statusOf(node) === 529) return 'type';
+  if (wordingFailure(text) !== undefined) return 'wording';
+  return headersNamed(headers, PROVIDER_HEADERS).size > 0 ? 'headers' : undefined;
+}
+
+/** Whether an error is a provider SDK's: by a class on its prototype chain or its `name`, or the own keys only an SDK's errors have. */
+function isSdkError(node: object): boolean {
+  if (SDK_CLASSES.test(readString(node, 'name') ?? '')) return true;
+  // OpenAI's and Anthropic's errors keep the response's request id, even a missing one; the AI SDK's say whether to retry.
+  try {
+    if (Object.hasOwn(node, 'requestID') || (typeof readProperty(node, 'isRetryable') === 'boolean' && readProperty(node, 'statusCode') !== undefined)) return true;
+  } catch {
+    return false; // a revoked Proxy
+  }
+  let prototype: unknown = node;
+  for (let level = 0; level < 6; level++) {
+    try {
+      prototype = Object.getPrototypeOf(prototype);
+    } catch {
+      return false;
+    }
+    if (prototype === null || prototype === Object.prototype) return false;
+    if (SDK_CLASSES.test(readString(readProperty(prototype, 'constructor'), 'name') ?? '')) return true;
+  }
+  return false;
+}
+
 /**
- * The failure a provider's error stands for, from its status and its wording; undefined without a
- * status. An out-of-quota account is told from a per-minute rate limit by its words, since retrying
- * it never works.
+ * Whether a body is a provider's error body: an `error` object with a message and a type, code or status
+ * (`{ error: { message, type } }`, as OpenAI, Anthropic, Gemini and the OpenAI-compatible servers send;
+ * an SDK that keeps only that object keeps it as `error`), Anthropic's `{ type: 'error' }`, `{ object:
+ * 'error' }` (vLLM, Mistral), or an OpenAI-style error object at the top (`{ message, type, param }`).
+ * The error itself may be the body (a raw stream event).
  */
-export function providerFailure(reading: Pick<ProviderReading, 'status' | 'text'>): ProviderFailure {
-  const { status, text } = reading;
-  if (status === undefined) return 'unknown';
-  if ((status === 429 || status === 402 || status === 400) && QUOTA.test(text) && !PER_MINUTE.test(text)) return 'quota';
+function isProviderBody(node: object, body: object | undefined, inner: object | undefined): boolean {
+  for (const holder of [node, body]) if (readProperty(holder, 'type') === 'error' || readProperty(holder, 'object') === 'error') return true;
+  if (body === undefined) return false;
+  const message = readProperty(inner, 'message');
+  if (typeof message !== 'string' && (typeof message !== 'object' || message === null)) return false;
+  if (inner !== body || readProperty(node, 'error') === inner) {
+    return ['type', 'code', 'status'].some((key) => readProperty(inner, key) !== undefined && readProperty(inner, key) !== null);
+  }
+  try {
+    return Object.hasOwn(body, 'param') || /_error$/.test(readString(body, 'type') ?? '');
+  } catch {
+    return false;
+  }
+}
+
+/** llama.cpp's numbers beside its words: the tokens of the prompt, and the context. */
+function tokensOf(inner: object | undefined): ContextTokens {
+  const requestedTokens = toWholeNonNegative(readProperty(inner, 'n_prompt_tokens'));
+  const maxContextTokens = toWholeNonNegative(readProperty(inner, 'n_ctx'));
+  return { ...(requestedTokens !== undefined && { requestedTokens }), ...(maxContextTokens !== undefined && { maxContextTokens }) };
+}
+
+/**
+ * The failure a provider's error stands for, from its type or code, its status and its wording, by the
+ * rules of docs/mapping.md; `unknown` without a status. An out-of-quota account is told from a per-minute
+ * rate limit by its words, since retrying it never works.
+ */
+export function providerFailure(reading: Pick<ProviderReading, 'status' | 'text'> & Partial<Pick<ProviderReading, 'typedFailure'>>): ProviderFailure {
+  const { status, text, typedFailure } = reading;
+  const worded = wordingFailure(text);
+  const said = typedFailure ?? (worded === 'status' ? undefined : worded);
+  if (status === undefined && said === undefined) return 'unknown';
+  const clientError = status === undefined || (status >= 400 && status < 500);
+  if (status === 402 || said === 'quota' || (clientError && QUOTA.test(text) && !PER_WINDOW.test(text))) return 'quota';
+  if (said !== undefined) return said;
   if (status === 429) return 'rate-limit';
-  if (status === 529 || (status >= 500 && OVERLOADED.test(text))) return 'overloaded';
-  if (status === 400 && CONTENT_FILTER.test(text)) return 'content-filter';
+  if (status === 529 || (status !== undefined && status >= 500 && OVERLOADED.test(text))) return 'overloaded';
+  if (clientError && CONTENT_FILTER.test(text)) return 'content-filter';
   if (status === 408) return 'timeout';
   if ((status === 400 || status === 413) && CONTEXT_LENGTH.test(text)) return 'context-length';
   if (status === 401) return 'unauthenticated';
@@ -212,12 +307,16 @@ export function providerFailure(reading: Pick<ProviderReading, 'status' | 'text'
 }
 
 function statusOf(node: object): number | undefined {
-  const found = firstDefined(readProperty(node, 'status'), readProperty(node, 'statusCode'), readProperty(readProperty(node, 'response'), 'status'));
+  const found = firstDefined(
+    readProperty(node, 'status'), readProperty(node, 'statusCode'), readProperty(node, 'status_code'),
+    readProperty(readProperty(node, '$metadata'), 'httpStatusCode'), readProperty(readProperty(node, 'response'), 'status'),
+  );
   return isHttpStatus(found) ? found : undefined;
 }
 
+// An error's status: a client or server error. A stream's error on a 200 response has none.
 function isHttpStatus(value: unknown): value is number {
-  return Number.isInteger(value) && (value as number) >= 100 && (value as number) <= 599;
+  return Number.isInteger(value) && (value as number) >= 400 && (value as number) <= 599;
 }
 
 function firstDefined(...values: unknown[]): unknown {

@@ -30,11 +30,22 @@ function namesOfFamilies(): readonly string[] {
   ]));
 }
 
-// The limit the provider's message names. OpenAI: "Rate limit reached for gpt-4o in organization ... on
-// tokens per min (TPM)", "... on requests per day (RPD)". Anthropic: "... rate limit ... of 30,000 input
-// tokens per minute". Bounded: no part can match the same text two ways.
-const OPENAI_NAMED = /\bon (requests|tokens) per (min|day)\b/;
-const ANTHROPIC_NAMED = /\bof [\d,]{1,20} (?:(input|output) )?(requests|tokens) per (minute|day)\b/;
+// The limit a provider's message names, the first in its text. OpenAI: "Rate limit reached for gpt-4o in
+// organization ... on tokens per min (TPM)", "... on requests per day (RPD)"; Groq: "on requests per minute
+// (RPM)"; Anthropic: "... rate limit ... of 30,000 input tokens per minute", "Number of request tokens has
+// exceeded your per-minute rate limit"; Azure: "have exceeded token rate limit", "call rate limit"; Bedrock:
+// "Too many tokens, please wait"; Mistral: "Requests rate limit exceeded"; Cohere: "limited to 40 API calls /
+// minute"; Together: "60 queries per minute"; Gemini's quota metric, `..._free_tier_requests` or
+// `..._input_token_count`. Each alternative starts with a word, so no text makes it start over.
+const namedLimits = (): readonly string[] => [
+  String.raw`(?<inputTokens>\binput tokens per (?:minute|day)|_input_token_count\b)`,
+  String.raw`(?<outputTokens>\boutput tokens per (?:minute|day))`,
+  String.raw`(?<tokens>\btokens? per (?:min(?:ute)?|day|hour)\b|\btoken rate limit\b|\brequest tokens has exceeded|\btoo many tokens(?: per day)?, please wait)`,
+  String.raw`(?<requests>\brequests? per (?:min(?:ute)?|day)\b|\bcall rate limit\b|\brequests rate limit\b|\btoo many requests, please wait|\bapi calls / minute|\bqueries per minute|_tier_requests\b|\bgeneraterequestsper(?:minute|day))`,
+];
+// Made on first use: a module-level call is a statement a bundler must keep.
+let namedLimit: RegExp | undefined;
+const DAILY = /day|\brpd\b|\btpd\b/;
 
 const WHOLE = /^\d{1,16}$/;
 // A Go duration, as OpenAI writes one: one or more of a number and its unit (`1h2m3.5s`, `20ms`).
@@ -69,13 +80,11 @@ export function readRateLimit(headers: unknown, text: string, now?: Date | numbe
 }
 
 function namedDimension(text: string): { readonly dimension: RateLimitDimension; readonly daily: boolean } | undefined {
-  const openai = OPENAI_NAMED.exec(text);
-  if (openai !== null) return { dimension: openai[1] as RateLimitDimension, daily: openai[2] === 'day' };
-  const anthropic = ANTHROPIC_NAMED.exec(text);
-  if (anthropic === null) return undefined;
-  const daily = anthropic[3] === 'day';
-  if (anthropic[1] === undefined) return { dimension: anthropic[2] as RateLimitDimension, daily };
-  return { dimension: anthropic[1] === 'input' ? 'inputTokens' : 'outputTokens', daily };
+  const named = (namedLimit ??= new RegExp(namedLimits().join('|'))).exec(text);
+  const groups = named?.groups;
+  if (named === null || groups === undefined) return undefined;
+  const dimension = (Object.keys(groups) as RateLimitDimension[]).find((key) => groups[key] !== undefined) as RateLimitDimension;
+  return { dimension, daily: DAILY.test(named[0]) };
 }
 
 function dimensionHeaders(headers: ReadonlyMap<string, string>, dimension: RateLimitDimension, openai: string | undefined, anthropic: string, now: Date | number | undefined): RateLimit {

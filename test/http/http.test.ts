@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromResponse, GENERIC_DETAIL, toHttpStatus, toProblemDetails, toResponse } from '../../src/http/index.js';
 import {
-  AuthenticationError, ModelRateLimitError, serializeError, TimeoutError, ToolError, ToolNotFoundError, TransientError, UnknownError,
+  AuthenticationError, ModelApiError, ModelRateLimitError, normalizeError, serializeError, TimeoutError, ToolError, ToolNotFoundError, TransientError, UnknownError,
   ValidationError, type FaultlineError,
 } from '../../src/index.js';
 import { BUILT_INS } from './builtins.js';
@@ -142,6 +142,7 @@ describe('fromResponse, over a real server and the real fetch', () => {
     ['an OpenAI-style error.message', 429, { 'content-type': 'application/json' }, JSON.stringify({ error: { message: 'Rate limit reached for gpt-4o', type: 'requests', code: 'rate_limit_exceeded' } }), 'Rate limit reached for gpt-4o'],
     ['an Anthropic-style error.message', 401, { 'content-type': 'application/json' }, JSON.stringify({ type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } }), 'invalid x-api-key'],
     ['a message', 404, { 'content-type': 'application/json' }, JSON.stringify({ message: 'No run 42' }), 'No run 42'],
+    ['an error given as text', 429, { 'content-type': 'application/json' }, JSON.stringify({ error: 'slow down' }), 'slow down'],
     ['a short text body, trimmed', 403, { 'content-type': 'text/plain' }, '  Forbidden: this key may not run tools\n', 'Forbidden: this key may not run tools'],
     ['a secret in it, redacted as in any message', 401, { 'content-type': 'application/json' }, JSON.stringify({ error: { message: 'Incorrect API key provided: sk-proj-abcdefghijklmnopqrstuvwxyz0123' } }), 'Incorrect API key provided: [REDACTED]'],
   ])('takes a 4xx’s message from its body: %s', async (_, status, headers, body, message) => {
@@ -151,6 +152,17 @@ describe('fromResponse, over a real server and the real fetch', () => {
     expect([received.message, received.status, received.requestId, received.cause]).toEqual([
       message, status, 'req_4', { name: 'HttpError', message: `HTTP ${status} ${response.statusText}`, status, statusText: response.statusText, url: `${base}/` },
     ]);
+  });
+
+  it('reads a response as normalizeError reads a thrown value: by the generic table, or by the model rules where the body is a provider’s', async () => {
+    answer = { status: 429, headers: {}, body: '' };
+    const plain = await fromResponse(await fetch(base));
+    expect([plain.constructor, normalizeError(new Response('', { status: 429 })).constructor]).toEqual([TransientError, TransientError]);
+    answer = { status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { message: 'Invalid model', type: 'invalid_request_error', param: 'model', code: null } }) };
+    const provider = await fromResponse(await fetch(base));
+    expect([provider.constructor, provider.message, provider.retryable]).toEqual([ModelApiError, 'Invalid model', false]);
+    answer = { status: 503, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 503, message: 'The model is overloaded.', status: 'UNAVAILABLE' } }) };
+    expect((await fromResponse(await fetch(base))).constructor).toBe(ModelApiError);
   });
 
   it.each<[string, number, Record<string, string>, string]>([

@@ -197,7 +197,7 @@ describe('the LangChain and LangGraph table', () => {
   it('lets LangChain’s retryable stamp decide, on its errors and on the provider errors it retried', () => {
     const stamped = (value: object, retryable: boolean): object => Object.defineProperty(value, Symbol.for('langchain.errors.retryable'), { value: retryable, configurable: true });
     expect(normalizeError(stamped(langchain('OUTPUT_PARSING_FAILURE'), false)).retryable).toBe(false);
-    const sdk429 = Object.assign(new Error('429 Too many'), { status: 429, headers: { 'retry-after': '1' } });
+    const sdk429 = Object.assign(new Error('429 Too many'), { status: 429, headers: { 'retry-after': '1' }, error: { message: 'Too many', type: 'requests', code: 'rate_limit_exceeded' } });
     expect(normalizeError(stamped(sdk429, false))).toMatchObject({ name: 'ModelRateLimitError', retryable: false, retryAfterMs: 1000 });
   });
 

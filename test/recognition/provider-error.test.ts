@@ -7,9 +7,9 @@ import { isRetryable } from '../../src/retry/index.js';
 const apiError = (fields: object): Error => Object.assign(new Error('provider error'), fields);
 
 describe('readProviderError', () => {
-  it('reads status, headers and request id from status and headers (a fetch Headers)', () => {
+  it('reads status, headers and request id from status and headers (a fetch Headers); with nothing of a provider, it has no sign', () => {
     const reading = readProviderError(apiError({ status: 429, headers: new Headers({ 'x-request-id': 'req_1' }) }));
-    expect(reading).toMatchObject({ status: 429, requestId: 'req_1', sdkShaped: true, retryable: undefined });
+    expect(reading).toMatchObject({ status: 429, requestId: 'req_1', sign: undefined, retryable: undefined });
   });
 
   it('reads statusCode and responseHeaders, as the Vercel AI SDK’s APICallError has them', () => {
@@ -18,13 +18,13 @@ describe('readProviderError', () => {
       responseBody: '{"error":{"code":"insufficient_quota"}}', url: 'https://api.example.com',
     });
     const reading = readProviderError(apiCallError);
-    expect(reading).toMatchObject({ status: 429, requestId: 'req_2', retryable: true, sdkShaped: true });
+    expect(reading).toMatchObject({ status: 429, requestId: 'req_2', retryable: true, sign: 'sdk' });
     expect(reading?.text).toContain('insufficient_quota');
   });
 
-  it('reads response.status and response.headers, as HTTP clients such as axios have them, and does not call that SDK-shaped', () => {
+  it('reads response.status and response.headers, as HTTP clients such as axios have them, with no sign of a provider', () => {
     const reading = readProviderError(apiError({ response: { status: 503, headers: { 'X-Request-Id': 'req_3' } } }));
-    expect(reading).toMatchObject({ status: 503, requestId: 'req_3', sdkShaped: false });
+    expect(reading).toMatchObject({ status: 503, requestId: 'req_3', sign: undefined });
   });
 
   it('takes the request id from a property when no header has it', () => {
@@ -84,11 +84,11 @@ describe('readProviderError', () => {
     expect(reading?.headers).toEqual(new Map([['retry-after', '1']]));
   });
 
-  it('is undefined for an error with no status, and a plain status without more is not SDK-shaped', () => {
+  it('is undefined for an error with no status, and a plain status without more has no sign of a provider', () => {
     expect(readProviderError(new Error('x'))).toBeUndefined();
     expect(readProviderError('text')).toBeUndefined();
     expect(readProviderError(apiError({ status: 700 }))).toBeUndefined();
-    expect(readProviderError(apiError({ status: 500 }))?.sdkShaped).toBe(false);
+    expect(readProviderError(apiError({ status: 500 }))?.sign).toBeUndefined();
   });
 
   it('never throws on a revoked Proxy or a throwing getter', () => {
@@ -115,7 +115,7 @@ describe('providerFailure', () => {
     [429, { message: 'Rate limit reached for gpt-4o on tokens per min (TPM)' }, 'rate-limit'],
     [429, { message: "Quota exceeded for quota metric 'Generate Content API requests per minute'" }, 'rate-limit'],
     [429, {}, 'rate-limit'],
-    [402, {}, 'status'],
+    [402, {}, 'quota'],
     [529, {}, 'overloaded'],
     [503, { message: 'The engine is currently overloaded' }, 'overloaded'],
     [503, {}, 'status'],

@@ -98,7 +98,8 @@ describe('retry and delays no timer can wait', () => {
 
   it('gives up at once on a Retry-After too long for any number to hold exactly, rather than forgetting it', async () => {
     const clock = fakeClock();
-    const response = { status: 429, message: 'Too many requests', headers: { 'retry-after': '9'.repeat(400) } };
+    // A provider's 429 (its body says so): a model error, read by the model rules.
+    const response = { status: 429, message: 'Too many requests', headers: { 'retry-after': '9'.repeat(400) }, error: { message: 'Too many requests', type: 'rate_limit_error' } };
     const error = await rejection(retry(() => Promise.reject(Object.assign(new Error(response.message), response)), { clock, maxRetryAfterMs: Infinity }));
     expect([(error as FaultlineError).name, (error as FaultlineError).retryAfterMs, (error as FaultlineError).details, clock.sleeps]).toEqual([
       'ModelRateLimitError', Number.MAX_SAFE_INTEGER, { attempts: 1 }, [],
