@@ -1,11 +1,12 @@
 import { MAX_FIELD_LENGTH } from './field-text.js';
+import { readProperty } from './safe-read.js';
 
 /** A container asked for each header by name: a fetch `Headers`, axios's headers, anything with a `get` method that is not a Map. */
 export interface NamedHeaders {
   get(name: string): unknown;
 }
 
-/** Headers as {@link headerTable} reads them: by lowercase name, or asked by name. */
+/** Headers as {@link headerTable} reads them: by lowercase name, or to be asked by name. */
 export type HeaderTable = ReadonlyMap<string, string> | NamedHeaders;
 
 // Far more headers than a response carries: a container that lists more (or lists forever) is read no further.
@@ -26,7 +27,11 @@ const MAX_HEADERS_READ = 1024;
  * ```
  */
 export function headerValue(headers: unknown, name: string): string | undefined {
-  return valueIn(headerTable(headers), name.toLowerCase());
+  const wanted = name.toLowerCase();
+  if (isNamedHeaders(headers)) return asked(headers, wanted);
+  let found: string | undefined;
+  eachHeader(headers, (key, value) => key.toLowerCase() === wanted && (found = textOf(value)) !== undefined);
+  return found;
 }
 
 /**
@@ -43,7 +48,7 @@ export function headersNamed(headers: unknown, names: readonly string[]): Readon
   const table = headerTable(headers);
   const found = new Map<string, string>();
   for (const name of names) {
-    const value = valueIn(table, name);
+    const value = table instanceof Map ? (table as ReadonlyMap<string, string>).get(name) : asked(table, name);
     if (value !== undefined) found.set(name, value);
   }
   return found;
@@ -53,51 +58,54 @@ export function headersNamed(headers: unknown, names: readonly string[]): Readon
  * Headers that several readers will ask for, read once: a Map or a plain object into a Map of its first
  * 1,024 entries, each name lowercased with its value as {@link headerValue} reads it (of two names that
  * differ only in case, the first), so that a container of a million keys is listed once and no further
- * than that; anything with a `get` method given back, to be asked by name. Undefined for what holds no
- * headers. Never throws: a container whose reading throws holds what was read before.
+ * than that; anything with a `get` method given back, to be asked by name. Never throws: a container
+ * whose reading throws holds what was read before.
  *
  * @example
  * ```ts
  * headerValue(headerTable({ 'Retry-After': '2' }), 'retry-after'); // '2'
  * ```
  */
-export function headerTable(headers: unknown): HeaderTable | undefined {
-  if (typeof headers !== 'object' || headers === null) return undefined;
+export function headerTable(headers: unknown): HeaderTable {
+  if (isNamedHeaders(headers)) return headers;
   const table = new Map<string, string>();
-  const keep = (key: unknown, value: unknown): void => {
-    if (typeof key !== 'string') return;
+  eachHeader(headers, (key, value) => {
     const name = key.toLowerCase();
     const text = table.has(name) ? undefined : textOf(value);
     if (text !== undefined) table.set(name, text);
-  };
-  try {
-    if (headers instanceof Map) {
-      let read = 0;
-      for (const [key, value] of headers as Map<unknown, unknown>) {
-        keep(key, value);
-        if (++read === MAX_HEADERS_READ) break;
-      }
-    } else if (typeof (headers as { get?: unknown }).get === 'function') {
-      return headers as NamedHeaders;
-    } else {
-      const keys = Object.keys(headers);
-      for (let index = 0; index < Math.min(keys.length, MAX_HEADERS_READ); index++) {
-        keep(keys[index], (headers as Record<string, unknown>)[keys[index] as string]);
-      }
-    }
-  } catch {
-    // unreadable headers hold what was read before they threw
-  }
+  });
   return table;
 }
 
-function valueIn(table: HeaderTable | undefined, name: string): string | undefined {
-  if (table === undefined) return undefined;
-  if (table instanceof Map) return (table as ReadonlyMap<string, string>).get(name);
+/** Anything with a `get` method but a Map: a fetch `Headers`, axios's headers. */
+function isNamedHeaders(headers: unknown): headers is NamedHeaders {
   try {
-    return textOf(table.get(name));
+    return !(headers instanceof Map) && typeof readProperty(headers, 'get') === 'function';
+  } catch {
+    return false; // a revoked Proxy: eachHeader reads nothing of it
+  }
+}
+
+function asked(headers: NamedHeaders | undefined, name: string): string | undefined {
+  try {
+    return textOf(headers?.get(name));
   } catch {
     return undefined;
+  }
+}
+
+/** Calls `visit` with each string key of a Map's or a plain object's first 1,024 entries and its value, until it returns true. */
+function eachHeader(headers: unknown, visit: (key: string, value: unknown) => unknown): void {
+  if (typeof headers !== 'object' || headers === null) return;
+  try {
+    const map = headers instanceof Map;
+    let read = 0;
+    for (const entry of map ? (headers as Map<unknown, unknown>) : Object.keys(headers)) {
+      const [key, value] = map ? (entry as [unknown, unknown]) : [entry, (headers as Record<string, unknown>)[entry as string]];
+      if ((typeof key === 'string' && visit(key, value) === true) || ++read === MAX_HEADERS_READ) return;
+    }
+  } catch {
+    // unreadable headers hold what was read before they threw
   }
 }
 

@@ -17,7 +17,7 @@ export interface ContextTokens {
 const READ_LIMIT = 8192;
 
 // The text is lowercased. Each pattern: [its regex, which group is the window, the groups that add up to the request].
-const PATTERNS: readonly (readonly [RegExp, number, readonly number[]])[] = [
+export const CONTEXT_PATTERNS: readonly (readonly [RegExp, number, readonly number[]])[] = [
   // OpenAI and the OpenAI-compatible servers (vLLM, DeepSeek, Groq, OpenRouter): "This model's maximum context
   // length is 128000 tokens. However, your messages resulted in 130000 tokens", "..., however you requested 4200
   // tokens (3200 in the messages, 1000 in the completion)", OpenRouter's "This endpoint's ... you requested
@@ -53,7 +53,7 @@ const PATTERNS: readonly (readonly [RegExp, number, readonly number[]])[] = [
  */
 export function readContextTokens(text: string): ContextTokens {
   const head = text.slice(0, READ_LIMIT);
-  for (const [pattern, windowGroup, requestGroups] of PATTERNS) {
+  for (const [pattern, windowGroup, requestGroups] of CONTEXT_PATTERNS) {
     const found = pattern.exec(head);
     if (found === null) continue;
     const maxContextTokens = toWholeNonNegative(Number(found[windowGroup]));

@@ -15,7 +15,7 @@ export type ProviderFailure =
   | 'quota' | 'rate-limit' | 'overloaded' | 'content-filter' | 'timeout' | 'context-length' | 'unauthenticated' | 'forbidden' | 'status' | 'unknown';
 
 /** One provider's words for its failures. */
-interface ProviderTable {
+export interface ProviderTable {
   /** Its error types and codes, and the status or failure each stands for. */
   readonly types?: Readonly<Record<string, number | ProviderFailure>>;
   /** Wordings of its messages (regular expressions over lowercased text), and the failure each says. */
@@ -25,7 +25,7 @@ interface ProviderTable {
 // Made on first use: a module-level call (`String.raw`) is a statement a bundler must keep. The `status`
 // wordings are signs alone (the providers' own addresses, which their messages point to, among them): the
 // status and the rules of docs/mapping.md decide.
-const providers = (): Readonly<Record<string, ProviderTable>> => ({
+export const providerTables = (): Readonly<Record<string, ProviderTable>> => ({
   openai: {
     types: {
       server_error: 500, rate_limit_exceeded: 'rate-limit', insufficient_quota: 'quota', context_length_exceeded: 'context-length',
@@ -166,7 +166,7 @@ let anyWording: RegExp | undefined;
 
 /** What a provider's error type or code stands for, of every provider's: a status, a failure, or undefined. */
 export function typeMeaning(type: string): number | ProviderFailure | undefined {
-  types ??= Object.assign({}, ...Object.values(providers()).map((table) => table.types)) as Record<string, number | ProviderFailure>;
+  types ??= Object.assign({}, ...Object.values(providerTables()).map((table) => table.types)) as Record<string, number | ProviderFailure>;
   return Object.hasOwn(types, type) ? types[type] : undefined;
 }
 
@@ -176,7 +176,7 @@ export function typeMeaning(type: string): number | ProviderFailure | undefined 
  * status); undefined where none matches.
  */
 export function wordingFailure(text: string): ProviderFailure | undefined {
-  wordings ??= Object.values(providers()).flatMap((table) => (table.wordings ?? []).map(([failure, source]) => [failure, new RegExp(source)] as const));
+  wordings ??= Object.values(providerTables()).flatMap((table) => (table.wordings ?? []).map(([failure, source]) => [failure, new RegExp(source)] as const));
   anyWording ??= new RegExp(wordings.map(([, pattern]) => pattern.source).join('|'));
   if (!anyWording.test(text)) return undefined;
   return wordings.find(([failure, pattern]) => failure !== 'status' && pattern.test(text))?.[0] ?? 'status';

@@ -37,7 +37,7 @@ function namesOfFamilies(): readonly string[] {
 // "Too many tokens, please wait"; Mistral: "Requests rate limit exceeded"; Cohere: "limited to 40 API calls /
 // minute"; Together: "60 queries per minute"; Gemini's quota metric, `..._free_tier_requests` or
 // `..._input_token_count`. Each alternative starts with a word, so no text makes it start over.
-const namedLimits = (): readonly string[] => [
+export const namedLimits = (): readonly string[] => [
   String.raw`(?<inputTokens>\binput tokens per (?:minute|day)|_input_token_count\b)`,
   String.raw`(?<outputTokens>\boutput tokens per (?:minute|day))`,
   String.raw`(?<tokens>\btokens? per (?:min(?:ute)?|day|hour)\b|\btoken rate limit\b|\brequest tokens has exceeded|\btoo many tokens(?: per day)?, please wait)`,

@@ -26,7 +26,7 @@ function difference(error: FaultlineError, expected: Expectation): string | unde
     ...(expected.requestedTokens !== undefined && { requestedTokens: fields.requestedTokens }),
     ...(expected.maxContextTokens !== undefined && { maxContextTokens: fields.maxContextTokens }),
   };
-  const { why: _why, ...wanted } = expected;
+  const wanted = { ...expected, why: undefined };
   return JSON.stringify(seen) === JSON.stringify({ ...seen, ...wanted }) ? undefined : `${JSON.stringify(seen)}, expected ${JSON.stringify(wanted)}`;
 }
 

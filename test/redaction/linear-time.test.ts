@@ -1,29 +1,13 @@
 /**
  * Redaction runs in time linear in its text: every built-in pattern, the whole redactor, and a pattern
- * of yours between the markers already written. Each is run on near-matches (text that almost holds a
- * secret, built to make a backtracking pattern try again from every character) of 16 KB, 128 KB and 1 MB.
- * Its time is taken as a ratio to a plain scan of the same text, never as an absolute time: where the
- * work grows in proportion to the text, the ratio stays the same from one length to the next; where it
- * grows with the square, it is eight times larger at each step (and the test stops at the first).
+ * of yours between the markers already written, each on near-matches of 16 KB, 128 KB and 1 MB, its time
+ * taken as a ratio to a plain scan of the same text, never as an absolute time (test/linear-time.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { serializeError, ToolError, deserializeError } from '../../src/index.js';
 import { createRedactor, REDACTED, redactText } from '../../src/redaction/redactor.js';
 import { CASELESS_SECRET_PATTERNS, EXACT_SECRET_PATTERNS } from '../../src/redaction/secret-patterns.js';
-
-const LENGTHS = [16 * 1024, 128 * 1024, 1024 * 1024] as const;
-
-/** `unit` repeated to `length` characters. */
-const repeated = (unit: string, length: number): string => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
-/** A prefix, then `unit` repeated to `length` characters in all. */
-const run = (prefix: string, unit: string, end = '') => (length: number): string => prefix + repeated(unit, length - prefix.length - end.length) + end;
-const each = (unit: string) => (length: number): string => repeated(unit, length);
-
-type NearMatch = (length: number) => string;
-
-// Linear work keeps its ratio within noise of 1; quadratic work multiplies it by 8. A busy machine
-// slows both the work and the scan of one measurement alike.
-const MAX_GROWTH = 4;
+import { each, growth, MAX_GROWTH, repeated, run, type NearMatch } from '../linear-time.js';
 
 // Near-matches for each built-in pattern, in the order of its list. A pattern added to a list without
 // near-matches here fails the first test.
@@ -48,55 +32,6 @@ const EXACT_NEAR_MATCHES: readonly (readonly NearMatch[])[] = [
   [each(`AIza${'a'.repeat(34)} `), each('AIza')], // Google API keys
   [each('eyJaaaaaaaaa-'), run('eyJ', 'a'), run('eyJaaaaaaaa.eyJ', 'a'), each('eyJaaaaaaaa.')], // JSON Web Tokens
 ];
-
-/** The fastest of seven timings of `work`: a busy machine only ever adds time. */
-function timed(work: () => unknown): number {
-  let fastest = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < 7; round++) {
-    const start = performance.now();
-    work();
-    fastest = Math.min(fastest, performance.now() - start);
-  }
-  return fastest;
-}
-
-/**
- * What `work` costs on `text` run `times` times, as a multiple of a plain scan of the same text. Two
- * single runs come first (the first warms it up); where both cost more than `enough`, the cheaper is the
- * answer, so that work far too slow is not run on and on.
- */
-function costOverScan(work: (text: string) => unknown, text: string, times: number, enough: number): number {
-  const repeat = (fn: (text: string) => unknown) => () => {
-    for (let index = 0; index < times; index++) fn(text);
-  };
-  const scan = timed(repeat((value) => value.replace(/[\v\f]/g, '')));
-  const single = (): number => {
-    const start = performance.now();
-    work(text);
-    return ((performance.now() - start) * times) / scan;
-  };
-  const first = Math.min(single(), single());
-  return first > enough ? first : timed(repeat(work)) / scan;
-}
-
-/**
- * How much the cost per character of `work` grows from each length of `nearMatch` to the next: about 1
- * when it is linear, 8 when it is quadratic. Each text is run as often as it takes to hold as much work
- * as 1 MB. The largest growth is returned, or the first that is too large, so that quadratic work is
- * never run on 1 MB.
- */
-function growth(work: (text: string) => unknown, nearMatch: NearMatch): number {
-  const largest = LENGTHS[LENGTHS.length - 1] as number;
-  let before = costOverScan(work, nearMatch(LENGTHS[0]), largest / LENGTHS[0], Number.POSITIVE_INFINITY);
-  let most = 0;
-  for (const length of LENGTHS.slice(1)) {
-    const cost = costOverScan(work, nearMatch(length), largest / length, 4 * MAX_GROWTH * before);
-    most = Math.max(most, cost / before);
-    if (most >= MAX_GROWTH) break;
-    before = cost;
-  }
-  return most;
-}
 
 describe('each built-in secret pattern runs in time linear in its text', () => {
   it('has near-matches for every pattern of both lists', () => {

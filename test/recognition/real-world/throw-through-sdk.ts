@@ -86,7 +86,7 @@ async function call(entry: RealCase, url: string): Promise<unknown> {
         ? new AzureOpenAI({ endpoint: url, apiKey: 'test-key', apiVersion: '2024-10-21', deployment: 'gpt-4o', maxRetries: 0 })
         : new OpenAI({ baseURL: `${url}/v1`, apiKey: 'sk-test', maxRetries: 0 });
       if (!streamed) return client.chat.completions.create({ model: 'gpt-4o', messages: MESSAGES });
-      const responsesApi = entry.stream?.event?.startsWith('response.') === true || /"sequence_number"/.test(entry.stream?.data ?? '');
+      const responsesApi = entry.stream.event?.startsWith('response.') === true || /"sequence_number"/.test(entry.stream.data);
       const stream = responsesApi
         ? await client.responses.create({ model: 'gpt-4o', input: 'hi', stream: true })
         : await client.chat.completions.create({ model: 'gpt-4o', messages: MESSAGES, stream: true });
