@@ -34,7 +34,7 @@ export const CONTEXT_PATTERNS: readonly (readonly [RegExp, number, readonly numb
   [/maximum prompt length is (\d{1,12}) but the request contains (\d{1,12}) tokens/, 1, [2]],
   // Mistral: "Prompt contains 150004 tokens and 0 draft tokens, too large for model with 131072 maximum context
   // length"; its embeddings: "Too many tokens in batch. Max is 16384 got 17555".
-  [/prompt contains (\d{1,12}) tokens[^.]{0,80} with (\d{1,12}) maximum context length/, 2, [1]],
+  [/prompt contains (\d{1,12}) tokens[^.]{0,100}?(\d{1,12}) maximum context length/, 2, [1]],
   [/too many tokens in batch\. max is (\d{1,12}) got (\d{1,12})/, 1, [2]],
   // Cohere: "too many tokens: total number of tokens in the prompt cannot exceed 4081 - received 4292".
   [/total number of tokens in the prompt cannot exceed (\d{1,12}) - received (\d{1,12})/, 1, [2]],

@@ -133,7 +133,9 @@ function providerSaid(node: object, body: object | undefined): ProviderSaid | un
     }
     if (typeof said !== 'string' || said === 'error' || said === 'response.failed') return;
     const meaning = typeMeaning(said);
-    if (meaning !== undefined) known = true;
+    // Of AWS exceptions, only Bedrock's own (ModelTimeoutException, ...) say it is a model's: every AWS
+    // service throws a ThrottlingException or a ValidationException.
+    if (meaning !== undefined && (as !== 'name' || said.startsWith('Model'))) known = true;
     if (typeof meaning === 'number') status ??= meaning;
     else failure ??= meaning;
     if (as === 'code') code ??= said;

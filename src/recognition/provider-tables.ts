@@ -98,7 +98,6 @@ export const providerTables = (): Readonly<Record<string, ProviderTable>> => ({
     wordings: [
       ['context-length', String.raw`prompt contains \d+ tokens|too many tokens in batch`],
       ['rate-limit', 'requests rate limit exceeded'],
-      ['status', String.raw`docs\.mistral\.ai`],
     ],
   },
   groq: {

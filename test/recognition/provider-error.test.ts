@@ -100,6 +100,42 @@ describe('readProviderError', () => {
   });
 });
 
+describe('what says an error is a provider’s (one rule: normalizeError applies the model rules to it, the generic table to the rest)', () => {
+  class BedrockRuntimeServiceException extends Error {}
+  class ThrottlingException extends BedrockRuntimeServiceException {}
+  const throttled = (Class: new (message: string) => Error, message = 'Too many requests, please wait before trying again.') =>
+    Object.assign(new Class(message), { name: 'ThrottlingException', $fault: 'client', $metadata: { httpStatusCode: 429, requestId: 'req-aws' } });
+  const gemini429 = JSON.stringify({ error: { code: 429, message: 'Resource has been exhausted (e.g. check quota).', status: 'RESOURCE_EXHAUSTED' } });
+
+  it.each<[string, unknown, string | undefined, string]>([
+    ['an SDK’s class on the prototype chain (Bedrock, through the AWS SDK v3)', throttled(ThrottlingException), 'sdk', 'ModelRateLimitError'],
+    ['@google/genai’s ApiError, its body in its message', Object.assign(new Error(gemini429), { name: 'ApiError', status: 429 }), 'sdk', 'ModelRateLimitError'],
+    ['ollama’s ResponseError, its status as status_code', Object.assign(new Error('model "llama3" not found, try pulling it first'), { name: 'ResponseError', status_code: 404, error: 'model "llama3" not found, try pulling it first' }), 'sdk', 'ModelApiError'],
+    ['a provider’s body in a plain Error’s message, after other words', Object.assign(new Error(`got status: 429 Too Many Requests. ${gemini429}`), { status: 429 }), 'body', 'ModelRateLimitError'],
+    ['a provider’s type in its body', Object.assign(new Error('Overloaded'), { status: 503, response: { data: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } } }), 'body', 'ModelApiError'],
+    ['the status 529, Anthropic’s alone', Object.assign(new Error('Overloaded'), { status: 529 }), 'type', 'ModelApiError'],
+    ['a provider’s wording', Object.assign(new Error("This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens."), { status: 400 }), 'wording', 'ModelContextLengthError'],
+    ['a provider’s address in the message', Object.assign(new Error('Too many requests, see https://platform.openai.com/account/rate-limits'), { status: 429 }), 'wording', 'ModelRateLimitError'],
+    ['a provider’s headers on a Response', new Response('', { status: 429, headers: { 'x-ratelimit-limit-requests': '60' } }), 'headers', 'ModelRateLimitError'],
+    ['nothing: a plain Error with a status', Object.assign(new Error('Too Many Requests'), { status: 429 }), undefined, 'TransientError'],
+    ['nothing: an empty Response', new Response('', { status: 429 }), undefined, 'TransientError'],
+    ['nothing: another AWS service’s throttling (no Bedrock class, no Bedrock words)', throttled(Error, 'Rate exceeded'), undefined, 'TransientError'],
+    ['nothing: an HTTP client’s generic body', Object.assign(new Error('Request failed'), { response: { status: 404, data: { message: 'Not found' } } }), undefined, 'UnknownError'],
+  ])('%s', (_label, value, sign, normalized) => {
+    expect(readProviderError(value)?.sign).toBe(sign);
+    expect(normalizeError(value).name).toBe(normalized);
+  });
+
+  it('lets ModelError.from apply the model rules to a value with no sign: its caller says it is a model call', () => {
+    expect(ModelError.from(Object.assign(new Error('Too Many Requests'), { status: 429 }))).toBeInstanceOf(ModelRateLimitError);
+    expect(ModelError.from(throttled(Error, 'Rate exceeded')).name).toBe('ModelRateLimitError');
+  });
+
+  it('reads a Bedrock exception’s status, request id and name', () => {
+    expect(readProviderError(throttled(ThrottlingException))).toMatchObject({ status: 429, requestId: 'req-aws', providerType: 'ThrottlingException', typedFailure: 'rate-limit' });
+  });
+});
+
 describe('providerFailure', () => {
   const failure = (status: number, fields: object = {}): string | undefined => {
     const reading = readProviderError(apiError({ status, ...fields }));
