@@ -71,42 +71,39 @@ export function checkDeclaration(parentName: string, parentPrototype: object, na
         `Give your class a name of its own that says what failed, such as 'Payment${name}'.`,
     );
   }
-  if (!isObjectLiteral(spec)) {
-    throw new TypeError(`${call}('${name}', spec): spec must be an object literal such as { code: 'PAYMENT_DECLINED' }; got ${describeValue(spec)}.`, { cause: spec });
-  }
-  const given = plainCopy(call, name, 'spec', spec);
+  // Every refusal below starts with the call, as the user wrote it.
+  const where = `${call}('${name}', spec)`;
+  if (!isObjectLiteral(spec)) throw specError(where, 'spec', "an object literal such as { code: 'PAYMENT_DECLINED' }", spec);
+  const given = plainCopy(where, 'spec', spec);
   for (const key of Object.keys(given)) {
     if (!SPEC_KEYS.includes(key)) {
       const type = FIELD_TYPES.includes(given[key] as FieldType) ? (given[key] as FieldType) : 'string';
-      throw new TypeError(`${call}('${name}', spec): unknown key '${key}'. A spec takes ${SPEC_KEYS.join(', ')}; put a field of your own under fields: { ${key}: '${type}' }.`);
+      throw new TypeError(`${where}: unknown key '${key}'. A spec takes ${SPEC_KEYS.join(', ')}; put a field of your own under fields: { ${key}: '${type}' }.`);
     }
   }
   const { code, message, retryable, status, category } = given;
   if (code !== undefined && (typeof code !== 'string' || code === '' || code.length > MAX_FIELD_LENGTH)) {
-    throw specError(call, name, 'code', `a non-empty string of at most ${MAX_FIELD_LENGTH} characters, such as PAYMENT_DECLINED`, code);
+    throw specError(where, 'code', `a non-empty string of at most ${MAX_FIELD_LENGTH} characters, such as PAYMENT_DECLINED`, code);
   }
-  if (message !== undefined && typeof message !== 'string') throw specError(call, name, 'message', 'a string', message);
+  if (message !== undefined && typeof message !== 'string') throw specError(where, 'message', 'a string', message);
   if (retryable !== undefined && typeof retryable !== 'boolean' && typeof retryable !== 'function') {
-    throw specError(call, name, 'retryable', 'a boolean, or a function of the error that returns one', retryable);
+    throw specError(where, 'retryable', 'a boolean, or a function of the error that returns one', retryable);
   }
   if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599)) {
-    throw specError(call, name, 'status', 'an HTTP status, a whole number from 100 to 599', status);
+    throw specError(where, 'status', 'an HTTP status, a whole number from 100 to 599', status);
   }
   if (family && !isErrorCategory(category)) {
-    throw new TypeError(
-      `${call}('${name}', spec): a new family needs its category, one of ${Object.keys(ErrorCategory).join(', ')}: ` +
-        `{ category: 'TOOL', ... }; got ${describeValue(category)}.`,
-    );
+    throw new TypeError(`${where}: a new family needs its category, one of ${Object.keys(ErrorCategory).join(', ')}: { category: 'TOOL', ... }; got ${describeValue(category)}.`);
   }
   if (!family && category !== undefined) {
     throw new TypeError(
-      `${call}('${name}', spec): a class below ${parentName} is in ${parentName}'s family, so it takes no category. ` +
+      `${where}: a class below ${parentName} is in ${parentName}'s family, so it takes no category. ` +
         `Leave category out, or start a family of your own with FaultlineError.subclass('${name}', { category: ... }).`,
     );
   }
-  const fields = given.fields === undefined ? undefined : fieldsCopy(call, name, given.fields);
-  const required = given.required === undefined ? undefined : requiredCopy(call, name, given.required);
-  checkFields(call, name, fields, required, parentName, parentPrototype);
+  const fields = given.fields === undefined ? undefined : fieldsCopy(where, given.fields);
+  const required = given.required === undefined ? undefined : requiredCopy(where, given.required);
+  checkFields(where, fields, required, parentName, parentPrototype);
   return { ...given, fields, required };
 }
 
@@ -122,97 +119,81 @@ function isObjectLiteral(value: unknown): value is object {
 }
 
 /** An object's own enumerable keys and their values, each read once; a TypeError that names what could not be read. */
-function plainCopy(call: string, name: string, what: string, value: object): Record<string, unknown> {
+function plainCopy(where: string, what: string, value: object): Record<string, unknown> {
   let keys: string[];
   try {
     keys = Object.keys(value);
   } catch (error) {
-    throw new TypeError(`${call}('${name}', spec): ${what} could not be read (listing its keys threw); give an object literal.`, { cause: error });
+    throw new TypeError(`${where}: ${what} could not be read (listing its keys threw); give an object literal.`, { cause: error });
   }
   const copy: Record<string, unknown> = {};
   for (const key of keys) {
     try {
       defineField(copy, key, (value as Record<string, unknown>)[key]);
     } catch (error) {
-      throw new TypeError(`${call}('${name}', spec): ${what}.${key} could not be read (its getter threw); give its value itself.`, { cause: error });
+      throw new TypeError(`${where}: ${what}.${key} could not be read (its getter threw); give its value itself.`, { cause: error });
     }
   }
   return copy;
 }
 
-function fieldsCopy(call: string, name: string, fields: unknown): Record<string, unknown> {
+function fieldsCopy(where: string, fields: unknown): Record<string, unknown> {
   if (!isObjectLiteral(fields)) {
-    throw specError(call, name, 'fields', `an object literal of field types such as { amountCents: 'number' }${fields instanceof Map ? ', not a Map' : ''}`, fields);
+    throw specError(where, 'fields', `an object literal of field types such as { amountCents: 'number' }${fields instanceof Map ? ', not a Map' : ''}`, fields);
   }
-  return plainCopy(call, name, 'fields', fields);
+  return plainCopy(where, 'fields', fields);
 }
 
-function requiredCopy(call: string, name: string, required: unknown): readonly unknown[] {
+function requiredCopy(where: string, required: unknown): readonly unknown[] {
   let isArray: boolean;
   try {
     isArray = Array.isArray(required);
   } catch {
     isArray = false; // a revoked Proxy
   }
-  if (!isArray) throw specError(call, name, 'required', "an array of field names such as ['amountCents']", required);
+  if (!isArray) throw specError(where, 'required', "an array of field names such as ['amountCents']", required);
   const items: unknown[] = [];
   try {
     forEachItem(required as readonly unknown[], (item) => items.push(item) > 0);
   } catch (error) {
-    throw new TypeError(`${call}('${name}', spec): required could not be read (reading its items threw); give an array of field names.`, { cause: error });
+    throw new TypeError(`${where}: required could not be read (reading its items threw); give an array of field names.`, { cause: error });
   }
   return items;
 }
 
-function checkFields(
-  call: string, name: string, fields: Record<string, unknown> | undefined, required: readonly unknown[] | undefined, parentName: string, parentPrototype: object,
-): void {
-  if (fields !== undefined) {
-    for (const [field, type] of Object.entries(fields)) {
-      if (isReservedField(field)) {
-        throw new TypeError(
-          `${call}('${name}', spec): fields.${field} is a field every error has, set by the options as it is. ` +
-            `Name your field for what it holds instead, such as ${field}Detail.`,
-        );
-      }
-      const builtIn = classFieldType(field);
-      if (builtIn !== undefined && !FIELD_TYPES.includes(builtIn as FieldType)) {
-        throw new TypeError(
-          `${call}('${name}', spec): fields.${field} is the name of a field of faultline's model errors, whose shape the contract fixes. ` +
-            `Name your field for what it holds instead, such as ${field}Detail.`,
-        );
-      }
-      if (!FIELD_TYPES.includes(type as FieldType)) {
-        throw new TypeError(`${call}('${name}', spec): fields.${field} has the unknown type ${describeValue(type)}; a field type is one of ${FIELD_TYPES.map((t) => `'${t}'`).join(', ')}.`);
-      }
-      if (builtIn !== undefined && builtIn !== type) {
-        throw new TypeError(
-          `${call}('${name}', spec): fields.${field} is a field of faultline's own classes, which the contract writes and reads as '${builtIn}' in every class. ` +
-            `Declare it as ${field}: '${builtIn}', or name your field for what it holds, such as ${field}Detail.`,
-        );
-      }
-      // A method or accessor of the class (hasOwnProperty, a getter of yours) would be hidden by the field, or take its value.
-      if (field in parentPrototype) {
-        throw new TypeError(
-          `${call}('${name}', spec): fields.${field} is the name of a method or property every ${parentName} has, which a field would hide. ` +
-            `Name your field for what it holds instead, such as ${field}Detail.`,
-        );
-      }
+function checkFields(where: string, fields: Record<string, unknown> | undefined, required: readonly unknown[] | undefined, parentName: string, parentPrototype: object): void {
+  for (const [field, type] of Object.entries(fields ?? {})) {
+    const rename = `Name your field for what it holds instead, such as ${field}Detail.`;
+    if (isReservedField(field)) throw new TypeError(`${where}: fields.${field} is a field every error has, set by the options as it is. ${rename}`);
+    const builtIn = classFieldType(field);
+    if (builtIn !== undefined && !FIELD_TYPES.includes(builtIn as FieldType)) {
+      throw new TypeError(`${where}: fields.${field} is the name of a field of faultline's model errors, whose shape the contract fixes. ${rename}`);
     }
+    if (!FIELD_TYPES.includes(type as FieldType)) {
+      throw new TypeError(`${where}: fields.${field} has the unknown type ${describeValue(type)}; a field type is one of ${FIELD_TYPES.map((t) => `'${t}'`).join(', ')}.`);
+    }
+    if (builtIn !== undefined && builtIn !== type) {
+      throw new TypeError(
+        `${where}: fields.${field} is a field of faultline's own classes, which the contract writes and reads as '${builtIn}' in every class. ` +
+          `Declare it as ${field}: '${builtIn}', or name your field for what it holds, such as ${field}Detail.`,
+      );
+    }
+    // A method or accessor of the class (hasOwnProperty, a getter of yours) would be hidden by the field, or take its value.
+    if (field in parentPrototype) throw new TypeError(`${where}: fields.${field} is the name of a method or property every ${parentName} has, which a field would hide. ${rename}`);
   }
   for (const field of required ?? []) {
     if (typeof field === 'string' && fields !== undefined && Object.hasOwn(fields, field)) continue;
     const nearest = typeof field === 'string' && fields !== undefined ? nearestName(field, Object.keys(fields)) : undefined;
     throw new TypeError(
       nearest === undefined
-        ? `${call}('${name}', spec): required names ${describeValue(field)}, which is not in fields. Declare it there too: fields: { ${typeof field === 'string' ? field : 'name'}: 'string' }.`
-        : `${call}('${name}', spec): required names ${describeValue(field)}, which is not in fields; did you mean '${nearest}'? Write required: ['${nearest}'], or declare ${field as string} in fields too.`,
+        ? `${where}: required names ${describeValue(field)}, which is not in fields. Declare it there too: fields: { ${typeof field === 'string' ? field : 'name'}: 'string' }.`
+        : `${where}: required names ${describeValue(field)}, which is not in fields; did you mean '${nearest}'? Write required: ['${nearest}'], or declare ${field as string} in fields too.`,
     );
   }
 }
 
-function specError(call: string, name: string, key: string, expected: string, got: unknown): TypeError {
-  return new TypeError(`${call}('${name}', spec): ${key} must be ${expected}; got ${describeValue(got)}.`, { cause: got });
+function specError(where: string, key: string, expected: string, got: unknown): TypeError {
+  return new TypeError(`${where}: ${key} must be ${expected}; got ${describeValue(got)}.`, { cause: got });
 }
 
 /**
