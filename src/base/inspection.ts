@@ -1,6 +1,7 @@
 import { hasFaultlineBrand } from '../foundation/brand.js';
 import { isErrorObject } from '../foundation/error-object.js';
 import { keptMessage } from '../redaction/message-redaction.js';
+import { serializeData, serializeFaultline } from '../serialization/serialize-faultline.js';
 
 /**
  * How Node's `util.inspect` (and so `console.log`) shows a faultline error. Node prints an error's
@@ -16,10 +17,11 @@ const SHOWN_FIELDS = ['code', 'category', 'retryable', 'retryAfterMs', 'status',
 type Inspect = (value: unknown, options?: object) => string;
 
 /**
- * The error as `util.inspect` should print it: an object whose prototype is the error (so it is
- * still an Error, with the error's stack and class), holding the fields above and the error's own
- * enumerable fields as its own. Built only when the error is inspected, so construction costs
- * nothing for it.
+ * The error as `util.inspect` should print it: an object whose prototype is the error (so it is still an
+ * Error, with the error's stack and class), holding the fields above and the error's own fields, each as
+ * the contract writes it (secrets redacted, as in `JSON.stringify(error)`), and its cause viewed in turn.
+ * The error itself keeps its raw values for code that reads them. Built only when the error is inspected,
+ * so construction costs nothing for it.
  */
 export function inspectError(error: object, options: unknown, inspect: unknown): unknown {
   // Another runtime may call the hook with other arguments: then the error prints as it would.
@@ -27,28 +29,28 @@ export function inspectError(error: object, options: unknown, inspect: unknown):
   const view: Record<PropertyKey, unknown> = Object.create(error) as Record<PropertyKey, unknown>;
   // Hidden on the view, or inspecting it would call this hook again.
   Object.defineProperty(view, NODE_INSPECT, { value: undefined });
-  const source = error as Record<string, unknown>;
-  for (const key of SHOWN_FIELDS) {
-    const value = source[key];
-    if (value !== undefined) view[key] = value;
+  const written = serializeFaultline(error) as unknown as Record<string, unknown>;
+  for (const key of [...SHOWN_FIELDS, ...Object.keys(error)]) {
+    if (written[key] !== undefined) view[key] = written[key];
   }
-  for (const key of Object.keys(error)) view[key] = source[key];
   // Node prints `[cause]` for an own `cause` only.
-  if (Object.hasOwn(error, 'cause')) Object.defineProperty(view, 'cause', { value: redactedCause(source.cause, new Map()), enumerable: false });
+  if (Object.hasOwn(error, 'cause')) Object.defineProperty(view, 'cause', { value: redactedCause((error as { cause?: unknown }).cause, new Map()), enumerable: false });
   return (inspect as Inspect)(view, typeof options === 'object' && options !== null ? options : undefined);
 }
 
 /**
- * A cause as it is printed: a foreign error's text (its message, its stack and its own string fields)
- * through the redactor, as a faultline error's own message is when it is built, so that
- * `console.log(normalizeError(thrown))` shows no API key the thrown error's message held. The cause
- * itself is left as it is: what is printed is a view whose prototype is the cause, so it is still
- * that error, of that class. A faultline cause prints itself, through this hook; a cause's own causes
- * and `errors` are viewed in turn (`seen` holds each view once, for a cycle).
+ * A cause as it is printed: a foreign error's message and stack through the redactor, as a faultline
+ * error's own message is when it is built, and its own fields as the contract writes any data (text and
+ * key names redacted: an HTTP client's `config.headers.Authorization`, an `?api_key=` in a URL), so that
+ * `console.log(normalizeError(thrown))` shows no secret the thrown value held. Data thrown as it is (a
+ * plain object) is printed as the contract writes it too. The cause itself is left as it is: what is
+ * printed is a view whose prototype is the cause, so it is still that error, of that class. A faultline
+ * cause prints itself, through this hook; a cause's own causes and `errors` are viewed in turn (`seen`
+ * holds each view once, for a cycle).
  */
 function redactedCause(cause: unknown, seen: Map<object, unknown>): unknown {
   if (typeof cause === 'string') return keptMessage(cause);
-  if (!isErrorObject(cause)) return isReadable(cause) ? cause : UNREADABLE;
+  if (!isErrorObject(cause)) return isReadable(cause) ? serializeData(cause) : UNREADABLE;
   if (hasFaultlineBrand(cause)) return cause;
   const done = seen.get(cause);
   if (done !== undefined) return done;
@@ -60,10 +62,8 @@ function redactedCause(cause: unknown, seen: Map<object, unknown>): unknown {
       const text = source[key];
       if (typeof text === 'string') Object.defineProperty(view, key, { value: keptMessage(text), enumerable: false, configurable: true });
     }
-    for (const key of Object.keys(cause)) {
-      const value = source[key];
-      view[key] = typeof value === 'string' ? keptMessage(value) : value;
-    }
+    const fields = serializeData(Object.fromEntries(Object.keys(cause).filter((key) => key !== 'cause' && key !== 'errors').map((key) => [key, source[key]])));
+    Object.assign(view, fields);
     if (Object.hasOwn(cause, 'cause')) Object.defineProperty(view, 'cause', { value: redactedCause(source.cause, seen), enumerable: false });
     const { errors } = source;
     if (Object.hasOwn(cause, 'errors') && Array.isArray(errors)) {

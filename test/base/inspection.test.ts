@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { NODE_INSPECT } from '../../src/base/inspection.js';
-import { AuthenticationError, ModelApiError, normalizeError, serializeError, ToolNotFoundError } from '../../src/index.js';
+import { AuthenticationError, ModelApiError, normalizeError, serializeError, ToolError, ToolNotFoundError } from '../../src/index.js';
 
 describe('util.inspect and console.log', () => {
   it('show code, category and retryable from the class defaults, then the own fields', () => {
@@ -95,5 +95,49 @@ describe('a secret in a cause', () => {
     const error = new ToolNotFoundError({ cause: proxy });
     revoke();
     expect(inspect(error)).toContain("[cause]: '[a cause that could not be read]'");
+  });
+});
+
+describe('console.log(error) prints each value as the contract writes it, for the error and every cause', () => {
+  const key = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789';
+
+  it('redacts the error’s own details and fields by their names and their text, and keeps the raw values on the error', () => {
+    const error = new ToolError('charge failed', { toolName: 'stripe', details: { apiKey: key, note: `retry with ${key}`, attempt: 2 } });
+    const text = inspect(error);
+    expect(text).not.toContain(key);
+    expect(text).toContain("apiKey: '[REDACTED]'");
+    expect(text).toContain("note: 'retry with [REDACTED]'");
+    expect(text).toContain('attempt: 2');
+    expect(error.details).toEqual({ apiKey: key, note: `retry with ${key}`, attempt: 2 });
+  });
+
+  it('redacts a cause’s nested objects: an HTTP client’s config headers, a URL with an API key, an SDK error’s headers', () => {
+    const axiosLike = Object.assign(new Error('Request failed with status code 401'), {
+      config: { url: `https://api.example.com/v1/run?api_key=${key}`, headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' } },
+      response: { status: 401, headers: { 'x-api-key': key } },
+    });
+    const text = inspect(new ToolError('upstream refused', { cause: axiosLike }), { depth: Infinity });
+    expect(text).not.toContain(key);
+    expect(text).not.toContain('abcdefghijklmnopqrstuvwxyz0123');
+    expect(text).toContain("Authorization: '[REDACTED]'");
+    expect(text).toContain("Accept: 'application/json'");
+    expect(text).toContain("'x-api-key': '[REDACTED]'");
+    expect(text).toContain('api_key=[REDACTED]');
+    expect(axiosLike.config.headers.Authorization).toBe(`Bearer ${key}`);
+  });
+
+  it('redacts a thrown plain object’s keys and text', () => {
+    const error = normalizeError({ apiKey: key, reason: `denied for ${key}`, user: 'ada' });
+    const text = inspect(error);
+    expect(text).not.toContain(key);
+    expect(text).toContain("apiKey: '[REDACTED]'");
+    expect(text).toContain("user: 'ada'");
+  });
+
+  it('redacts the fields of a class of yours named like secrets', () => {
+    const Charge = ToolError.subclass('InspectedChargeError', { fields: { apiToken: 'string', amountCents: 'number' } });
+    const text = inspect(new Charge({ apiToken: key, amountCents: 500 }));
+    expect(text).not.toContain(key);
+    expect(text).toContain('amountCents: 500');
   });
 });
