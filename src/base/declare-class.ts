@@ -1,4 +1,4 @@
-import { classFieldType, type BuiltInFieldTable, type FieldType } from '../contract/class-fields.js';
+import { classFieldType, FIELD_TABLE, type BuiltInFieldTable, type FieldType } from '../contract/class-fields.js';
 import { HEAD_KEYS, OPTIONAL_KEYS, RESERVED_KEYS, TAIL_KEYS } from '../contract/key-order.js';
 import { CLASS_NAME, ERROR_BRAND } from '../foundation/brand.js';
 import { ErrorCategory, isErrorCategory } from '../foundation/category.js';
@@ -13,8 +13,6 @@ import type { ErrorFields } from './error-fields.js';
 // onto its prototype then, so that constructing it does nothing but set the options. Every built-in
 // class is declared the same way.
 
-/** Own property of every declared prototype: every field its class declares, its ancestors' included. */
-export const FIELD_TABLE: unique symbol = Symbol.for('faultline.fields');
 
 /** What a class declares: the spec `subclass` takes, checked. */
 interface Declaration {

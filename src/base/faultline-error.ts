@@ -1,7 +1,7 @@
 import { keptMessage, rememberGivenMessage } from '../redaction/message-redaction.js';
 import { chainDeclares, CLASS_NAME, declaredPrototypeOf, ERROR_BRAND, hasFaultlineBrand } from '../foundation/brand.js';
 import type { ErrorCategory } from '../foundation/category.js';
-import type { BaseFields, BuiltInFieldTable, FieldOptionsOf, FieldTable } from '../contract/class-fields.js';
+import { FIELD_TABLE, type BaseFields, type BuiltInFieldTable, type FieldOptionsOf, type FieldTable } from '../contract/class-fields.js';
 import { serializeFaultline } from '../serialization/serialize-faultline.js';
 import type { ErrorFields } from './error-fields.js';
 import type { SerializedError, Truncation } from '../contract/serialized-error.js';
@@ -10,7 +10,7 @@ import { inspectError, NODE_INSPECT } from './inspection.js';
 import { assignOptions, causeOf, isOptionsArgument, messageString, type FaultlineErrorOptions, type MessageOption } from './options.js';
 import { recognize } from '../recognition/recognize.js';
 import { isTransientKind, mappedOptions } from '../recognition/mapped-options.js';
-import { checkDeclaration, declareClass, define, FIELD_TABLE } from './declare-class.js';
+import { checkDeclaration, declareClass, define } from './declare-class.js';
 import { OPTIONS_TYPE, type AnyErrorClass, type ConcreteErrorClass, type DeclaredFields, type ErrorClass, type FamilySpec, type FromContext, type OptionsOf, type SubclassOf } from './class-spec.js';
 
 /** `true` when every key of `Options` is optional, so that the options may be left out. */

@@ -1,5 +1,4 @@
-import { FIELD_TABLE } from './declare-class.js';
-import { BASE_FIELDS, type BaseFieldName, type BaseFieldOptions, type BuiltInFieldTable, type BuiltInFieldType } from '../contract/class-fields.js';
+import { BASE_FIELDS, FIELD_TABLE, type BaseFieldName, type BaseFieldOptions, type BuiltInFieldTable, type BuiltInFieldType } from '../contract/class-fields.js';
 import { RATE_LIMIT_DIMENSIONS, RATE_LIMIT_NUMBERS } from '../contract/rate-limit.js';
 import { TOKEN_USAGE_KEYS } from '../contract/token-usage.js';
 import { setOwn } from '../foundation/own-property.js';

@@ -7,6 +7,12 @@ import type { TokenUsage } from './token-usage.js';
  * number, 0 or more: fractions are rounded), `boolean`, `stringRecord` (path → message), or `json`
  * (any JSON value). A constructor option of another type is kept under `details`, never dropped.
  */
+/**
+ * Own property of every declared prototype (`subclass` writes it): every field its class declares, its
+ * ancestors' included, with its type. Realm-wide, so that the writer reads any copy's table.
+ */
+export const FIELD_TABLE: unique symbol = Symbol.for('faultline.fields');
+
 export type FieldType = 'string' | 'number' | 'whole' | 'boolean' | 'stringRecord' | 'json';
 
 /**

@@ -1,4 +1,4 @@
-import { BASE_FIELDS, CLASS_FIELD_TYPES } from './class-fields.js';
+import { BASE_FIELDS, CLASS_FIELD_TYPES, type BuiltInFieldType } from './class-fields.js';
 import { FOREIGN_KEYS, RESERVED_KEYS } from './key-order.js';
 import { RATE_LIMIT_DIMENSIONS, RATE_LIMIT_NUMBERS } from './rate-limit.js';
 import { TOKEN_USAGE_KEYS } from './token-usage.js';
@@ -125,6 +125,13 @@ export function fitsRule(rule: FieldRule | undefined, value: unknown): boolean {
     case 'reserved':
       return false;
   }
+}
+
+/** Whether a value is of a class field's type: the rule of its name, a finite number, or any JSON value. */
+export function fitsFieldType(type: BuiltInFieldType, value: unknown): boolean {
+  if (type === 'json') return true;
+  if (type === 'number') return typeof value === 'number' && Number.isFinite(value);
+  return fitsRule(type, value);
 }
 
 /** Whether one field of a node fits the rule of its key. */

@@ -1,6 +1,9 @@
 import { installRoot, FaultlineError } from '../base/faultline-error.js';
 import { CLASS_NAME, declaredPrototypeOf, hasFaultlineBrand } from '../foundation/brand.js';
 import type { ErrorCategory } from '../foundation/category.js';
+import { CLASS_FIELD_TYPES, FIELD_TABLE, type BuiltInFieldTable, type BuiltInFieldType } from '../contract/class-fields.js';
+import { fitsFieldType } from '../contract/node-shape.js';
+import type { SerializedError } from '../contract/serialized-error.js';
 import { AgentAbortedError, AgentError, AgentMaxIterationsError, AgentStateError } from '../errors/agent.js';
 import { AuthenticationError, AuthError, AuthorizationError } from '../errors/auth.js';
 import {
@@ -38,7 +41,7 @@ export const BUILT_IN_CLASSES: readonly FaultlineErrorClass[] = [
 let known: Map<string, FaultlineErrorClass> | undefined;
 // The family class each category falls back to when a name is not known: the first built-in that
 // declares the category (its leaf classes inherit it), so BUILT_IN_CLASSES lists each family before its leaves.
-// Filled by knownByName, which classForName calls before it reads this.
+// Filled by knownByName, which classForNode calls before it reads this.
 const families: Partial<Record<ErrorCategory, FaultlineErrorClass>> = {};
 
 function knownByName(): Map<string, FaultlineErrorClass> {
@@ -105,11 +108,31 @@ export function registerErrorClass(cls: FaultlineErrorClass): () => void {
 const registrations = new Map<FaultlineErrorClass, number>();
 
 /**
- * The class to rebuild a serialized `name` with: the call's own classes first, then registered ones
- * and built-ins, then the family class of `category`.
+ * The class to rebuild a serialized node with: the class of its `name` (the call's own classes first, then
+ * registered ones and built-ins) where the node fits it, else the family class of its `category`. A node
+ * fits its class when its category is the class's, and each field of yours the class declares holds a
+ * value of its type, so that a rebuilt error never holds what its class's types refuse (the fields of
+ * faultline's own classes are checked by name, for every node, by the validator).
  */
-export function classForName(name: string, category: ErrorCategory, local: ReadonlyMap<string, FaultlineErrorClass> | undefined): FaultlineErrorClass {
-  return local?.get(name) ?? knownByName().get(name) ?? (families[category] as FaultlineErrorClass);
+export function classForNode(node: SerializedError, local: ReadonlyMap<string, FaultlineErrorClass> | undefined): FaultlineErrorClass {
+  const named = local?.get(node.name) ?? knownByName().get(node.name);
+  return named !== undefined && fitsClass(named, node) ? named : (families[node.category] as FaultlineErrorClass);
+}
+
+/** The fields a class declares, with their types: what a node rebuilt as that class must hold. */
+export function fieldTypesOf(cls: FaultlineErrorClass): BuiltInFieldTable {
+  return (cls.prototype as FaultlineError & { readonly [FIELD_TABLE]?: BuiltInFieldTable })[FIELD_TABLE] ?? {};
+}
+
+function fitsClass(cls: FaultlineErrorClass, node: SerializedError): boolean {
+  if ((cls.prototype as FaultlineError).category !== node.category) return false;
+  const types = fieldTypesOf(cls);
+  for (const field of Object.keys(types)) {
+    if (Object.hasOwn(CLASS_FIELD_TYPES, field) || !Object.hasOwn(node, field)) continue;
+    const value = (node as unknown as Record<string, unknown>)[field];
+    if (value !== undefined && !fitsFieldType(types[field] as BuiltInFieldType, value)) return false;
+  }
+  return true;
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { FaultlineError } from '../base/faultline-error.js';
-import { fieldFits, hasNodeHead, isForeignNode } from '../contract/node-shape.js';
+import { fieldFits, fitsFieldType, hasNodeHead, isForeignNode } from '../contract/node-shape.js';
+import type { BuiltInFieldType } from '../contract/class-fields.js';
 import type { SerializedCause, SerializedError, SerializedForeignError } from '../contract/serialized-error.js';
 import { defineHidden, setOwn } from '../foundation/own-property.js';
-import { classForName, type FaultlineErrorClass } from './class-registry.js';
+import { classForNode, fieldTypesOf, type FaultlineErrorClass } from './class-registry.js';
 
 /*
  * Rebuilding validated nodes into errors: the class found by name, the fields copied, causes and
@@ -26,7 +27,8 @@ export interface Rebuild {
  * that fails is rare, and what was built for it is dropped.
  */
 export function rebuildNode(r: Rebuild, node: SerializedError): FaultlineError | undefined {
-  const cls = classForName(node.name, node.category, r.local);
+  const cls = classForNode(node, r.local);
+  const types = fieldTypesOf(cls);
   // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- built on cls's prototype without running its constructor, by design (see construct)
   const error = construct(cls, node.message, causeOptions(r, node.cause)) as FaultlineError;
   for (const key of Object.keys(node)) {
@@ -41,7 +43,8 @@ export function rebuildNode(r: Rebuild, node: SerializedError): FaultlineError |
     }
     const value = node[key];
     if (value === undefined) continue; // the root's declared keys may hold undefined
-    if (!fieldFits(key, value)) return undefined;
+    // A field of the class's of another type here was of its type when the class was chosen: the input changed.
+    if (!fieldFits(key, value) || (Object.hasOwn(types, key) && !fitsFieldType(types[key] as BuiltInFieldType, value))) return undefined;
     if (key === 'errors' || key === 'stack') continue; // set by finish()
     // Own data properties, like the constructor's options make; setOwn so that a key such as
     // `__proto__` stays a plain field and never reaches the prototype.

@@ -6,6 +6,7 @@ import { setOwn } from '../foundation/own-property.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
 import { toWholeNonNegative } from '../foundation/whole-number.js';
 import { hasNodeHead, readsBackAsError } from '../contract/node-shape.js';
+import { FIELD_TABLE, type BuiltInFieldTable } from '../contract/class-fields.js';
 import { givenMessage } from '../redaction/message-redaction.js';
 import type { SerializedCause, SerializedError, SerializedJson, Truncation } from '../contract/serialized-error.js';
 import { extend, onChain, type Chain } from './ancestor-chain.js';
@@ -110,7 +111,9 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
   if (listed === undefined || listed.more) cutOf(node).details = true;
   const keys = listed?.keys ?? [];
   const own = new Array<SerializedJson | undefined>(keys.length);
-  for (let index = 0; index < keys.length; index++) own[index] = classField(keys[index] as string, readOwn(error, keys[index] as string), run, node);
+  // The field table of a class of yours says which of its fields hold no text (docs/contract.md).
+  const declared = keys.length === 0 ? undefined : (readProperty(error, FIELD_TABLE) as BuiltInFieldTable | undefined);
+  for (let index = 0; index < keys.length; index++) own[index] = classField(keys[index] as string, readOwn(error, keys[index] as string), run, node, declared);
   const written = detailsCopy(details, run, node);
   if (written !== undefined) out.details = written;
   for (let index = 0; index < keys.length; index++) {

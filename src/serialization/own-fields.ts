@@ -1,4 +1,4 @@
-import { classFieldType, type BuiltInFieldType } from '../contract/class-fields.js';
+import { classFieldType, type BuiltInFieldTable, type BuiltInFieldType } from '../contract/class-fields.js';
 import { MAX_FIELD_LENGTH } from '../contract/serialize-options.js';
 import { inOwnFieldOrder, isNodeKey } from '../contract/key-order.js';
 import type { SerializedJson } from '../contract/serialized-error.js';
@@ -17,7 +17,7 @@ import { RATE_LIMIT_DIMENSIONS, RATE_LIMIT_NUMBERS } from '../contract/rate-limi
  * written by the type the contract gives it (contract/class-fields.ts) or as any JSON value.
  */
 
-export function classField(key: string, value: unknown, run: Run, node: Node): SerializedJson | undefined {
+export function classField(key: string, value: unknown, run: Run, node: Node, declared: BuiltInFieldTable | undefined): SerializedJson | undefined {
   if (value === undefined || value === null) return undefined;
   const type = classFieldType(key);
   if (type === undefined) {
@@ -32,17 +32,19 @@ export function classField(key: string, value: unknown, run: Run, node: Node): S
     // Charged as a key of details is, so that however many fields an error holds, its node stays within the budget.
     node.budget -= key.length;
   }
-  // A field whose type holds no text (a whole number, a boolean, a usage, a rate limit) is never a secret,
-  // and a string record (`fields`) named as one keeps its shape, each message redacted: written as the
-  // marker (`redact: { keys: ['ms'] }` and `timeoutMs`), either would no longer be of its type, nor read back.
-  const secret = run.redactor?.key(key) === true && !holdsNoText(type);
-  if (secret && type !== 'stringRecord') return REDACTED;
+  // Key-name redaction applies to text. A field whose declared type holds none (a number, a whole number, a
+  // boolean, a usage, a rate limit: faultline's or your class's) is never a secret while it holds no text,
+  // and a string record named as one keeps its shape, each message redacted: written as the marker
+  // (`redact: { keys: ['ms'] }` and `timeoutMs`), either would no longer be of its type, nor read back.
+  const declaredType = type ?? (declared !== undefined && Object.hasOwn(declared, key) ? declared[key] : undefined);
+  const secret = run.redactor?.key(key) === true && !(holdsNoText(declaredType) && typeof value !== 'string');
+  if (secret && declaredType !== 'stringRecord') return REDACTED;
   if (type === 'string') return budgetedText(stringOf(value), run, node);
   if (type === 'whole') return toWholeNonNegative(value);
   if (type === 'boolean') return typeof value === 'boolean' ? value : undefined;
   if (type === 'usage') return shapeCopy(value, TOKEN_USAGE_KEYS, undefined);
   if (type === 'rateLimit') return shapeCopy(value, RATE_LIMIT_NUMBERS, RATE_LIMIT_DIMENSIONS);
-  if (type === 'stringRecord') {
+  if (declaredType === 'stringRecord') {
     // Made a record of strings first, then copied against the budget as that record: so it is
     // charged as a second pass over the output, which reads the strings, will charge it.
     const scratch: Node = { cut: undefined, budget: node.budget };
@@ -59,7 +61,7 @@ export function classField(key: string, value: unknown, run: Run, node: Node): S
 }
 
 function holdsNoText(type: BuiltInFieldType | undefined): boolean {
-  return type === 'whole' || type === 'boolean' || type === 'usage' || type === 'rateLimit';
+  return type === 'number' || type === 'whole' || type === 'boolean' || type === 'usage' || type === 'rateLimit';
 }
 
 /**

@@ -5,7 +5,7 @@
  * first use; and declaring classes keeps no process-wide state.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { FIELD_TABLE } from '../../src/base/declare-class.js';
+import { FIELD_TABLE } from '../../src/contract/class-fields.js';
 import { CLASS_NAME, ERROR_BRAND } from '../../src/foundation/brand.js';
 import { FaultlineError, ModelContextLengthError, ModelError, ModelRateLimitError, StorageError, ToolError, ToolTimeoutError, UnknownError } from '../../src/index.js';
 import { BUILT_IN_CLASSES } from '../../src/read-back/class-registry.js';

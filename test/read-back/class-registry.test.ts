@@ -201,3 +201,70 @@ describe('the classes option of deserializeError', () => {
     expect(Object.getPrototypeOf(deserializeError(LEDGER, { classes: [] }))).toBe(StorageError.prototype);
   });
 });
+
+describe('a node that does not fit the class of its name', () => {
+  class PaymentError extends ToolError.subclass('PaymentError', {
+    code: 'PAYMENT_FAILED',
+    fields: { amountCents: 'whole', captured: 'boolean', reasons: 'stringRecord', processor: 'string', price: 'number', raw: 'json' },
+  }) {}
+  const PAYMENT = { name: 'PaymentError', code: 'PAYMENT_FAILED', category: 'TOOL', message: 'declined', retryable: false };
+
+  it.each([
+    ['a whole number', { amountCents: 'lots' }],
+    ['a whole number', { amountCents: 2.5 }],
+    ['a boolean', { captured: 'yes' }],
+    ['a string record', { reasons: { card: 1 } }],
+    ['a string', { processor: { id: 1 } }],
+    ['a number', { price: '9.99' }],
+  ])('a declared field that is not %s: rebuilt as the family class, every field kept', (_type, fields) => {
+    unregister.push(registerErrorClass(PaymentError));
+    const node = { ...PAYMENT, ...fields };
+    const error = deserializeError(node);
+    expect(error).not.toBeInstanceOf(PaymentError);
+    expect(Object.getPrototypeOf(error)).toBe(ToolError.prototype);
+    expect(error.name).toBe('PaymentError');
+    expect(JSON.stringify(serializeError(error))).toBe(JSON.stringify(node));
+  });
+
+  it('a category that is not the class’s: rebuilt as the family class of its category', () => {
+    unregister.push(registerErrorClass(PaymentError));
+    const error = deserializeError({ ...PAYMENT, category: 'STORAGE' });
+    expect(error).not.toBeInstanceOf(PaymentError);
+    expect(Object.getPrototypeOf(error)).toBe(StorageError.prototype);
+  });
+
+  it('declared fields of their types, or absent, and a json field of any value: the class of its name', () => {
+    unregister.push(registerErrorClass(PaymentError));
+    const node = { ...PAYMENT, amountCents: 1250, captured: false, reasons: { card: 'expired' }, processor: 'stripe', price: 12.5, raw: [1, 'a'] };
+    const error = deserializeError(node);
+    expect(error).toBeInstanceOf(PaymentError);
+    expect(error).toMatchObject({ amountCents: 1250, processor: 'stripe' });
+    expect(deserializeError(PAYMENT)).toBeInstanceOf(PaymentError);
+  });
+});
+
+describe('a field of your class named like a secret', () => {
+  class VaultError extends ToolError.subclass('VaultError', {
+    code: 'VAULT_FAILED',
+    fields: { hasApiKey: 'boolean', tokenCount: 'whole', tokenPrice: 'number', apiToken: 'string', webSessionToken: 'stringRecord', metaSecret: 'json' },
+  }) {}
+
+  it('is written by its declared type: key-name redaction applies to text, never to a boolean or a number', () => {
+    const error = new VaultError({
+      hasApiKey: true, tokenCount: 12, tokenPrice: 0.5, apiToken: 'tok_live_123', webSessionToken: { web: 'abc', cli: 'def' }, metaSecret: { a: 1 },
+    });
+    const output = serializeError(error);
+    expect(output).toMatchObject({
+      hasApiKey: true, tokenCount: 12, tokenPrice: 0.5, apiToken: '[REDACTED]', webSessionToken: { cli: '[REDACTED]', web: '[REDACTED]' }, metaSecret: '[REDACTED]',
+    });
+    // Read back as your class: every field of its type.
+    unregister.push(registerErrorClass(VaultError));
+    expect(deserializeError(JSON.stringify(output))).toBeInstanceOf(VaultError);
+  });
+
+  it('holding text where its type holds none (set after construction), is redacted as text', () => {
+    const error = new VaultError({ tokenCount: 1 });
+    (error as unknown as Record<string, unknown>).tokenCount = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123';
+    expect(serializeError(error)).toMatchObject({ tokenCount: '[REDACTED]' });
+  });
+});

@@ -267,10 +267,21 @@ describe('deserializeError', () => {
       expect(error.name).toBe('FaultlineError');
     });
 
-    it('keeps a category that differs from the class, and an overridden retryable', () => {
-      const error = deserializeError(minimal({ name: 'TransientError', code: 'TRANSIENT', category: 'TOOL', retryable: false }));
+    it('reads a node whose category is not its class’s as the family class of its category, keeping its name, code and retryable', () => {
+      const node = minimal({ name: 'TransientError', code: 'TRANSIENT', category: 'TOOL', retryable: false });
+      const error = deserializeError(node);
+      expect(error).not.toBeInstanceOf(TransientError);
+      expect(Object.getPrototypeOf(error)).toBe(ToolError.prototype);
+      expect([error.name, error.code, error.category, error.retryable]).toEqual(['TransientError', 'TRANSIENT', 'TOOL', false]);
+      expect(serializeError(error)).toEqual(node);
+      // SecurityError with TOOL, which classify would retry while toHttpStatus says 403: a ToolError, never a SecurityError.
+      const forged = deserializeError(minimal({ name: 'SecurityError', code: 'SECURITY_VIOLATION', category: 'TOOL', retryable: false }));
+      expect([forged instanceof SecurityError, forged instanceof ToolError]).toEqual([false, true]);
+    });
+
+    it('keeps an overridden retryable on a node that fits its class', () => {
+      const error = deserializeError(minimal({ name: 'TransientError', code: 'TRANSIENT', category: 'TRANSIENT', retryable: false }));
       expect(error).toBeInstanceOf(TransientError);
-      expect(error.category).toBe('TOOL');
       expect(error.retryable).toBe(false);
     });
   });
