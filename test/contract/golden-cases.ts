@@ -53,12 +53,20 @@ function common(): FaultlineErrorOptions & { cause: unknown } {
 
 const MESSAGE = 'The operation failed';
 
-/** One golden case: the file it is compared with, and how to build and serialize the error. */
+/** One golden case: the file it is compared with, how to build and serialize the error, and the same in words (the conformance corpus's `input`). */
 export interface GoldenCase {
   readonly file: string;
   readonly build: () => FaultlineError;
   readonly options?: SerializeOptions;
+  readonly describes?: string;
 }
+
+/** In words, what `common()` sets on every built-in class's golden error. */
+export const COMMON_FIELDS =
+  "the message 'The operation failed'; retryAfterMs 1500, status 503, requestId 'req_01HZX3', two recommendations; details with a " +
+  'string, whole and fractional numbers, a boolean, nested objects and arrays, an `apiKey` holding an OpenAI key and an `endpoint` URL ' +
+  "with a password in its userinfo (both redacted); and as cause a TransientError 'Upstream connection reset' whose cause is a foreign " +
+  "Error 'socket hang up' with the code ECONNRESET";
 
 /** Every built-in concrete class, each with every field it has set. Written out, not read from src. */
 export const BUILT_IN_CASES: readonly GoldenCase[] = [
@@ -88,6 +96,7 @@ export const BUILT_IN_CASES: readonly GoldenCase[] = [
         toolName: 'sql',
         details: { ...common().details, stderr: 'connect failed: password=hunter2' },
       }),
+    describes: "A ToolExecutionError built with the common fields, its details also holding `stderr: 'connect failed: password=hunter2'` (the password redacted where it stands), and toolName 'sql'.",
   },
   { file: 'ToolTimeoutError', build: () => new ToolTimeoutError(MESSAGE, { ...common(), toolName: 'browse', timeoutMs: 10000 }) },
   { file: 'AgentError', build: () => new AgentError(MESSAGE, { ...common(), agentId: 'planner' }) },
@@ -108,6 +117,7 @@ export const BUILT_IN_CASES: readonly GoldenCase[] = [
   {
     file: 'ValidationError',
     build: () => new ValidationError(MESSAGE, { ...common(), status: 422, fields: { 'user.email': 'Invalid email', query: 'Required' } }),
+    describes: "A ValidationError built with the common fields, status 422 in place of 503, and fields { 'user.email': 'Invalid email', query: 'Required' }.",
   },
   { file: 'TransientError', build: () => new TransientError(MESSAGE, common()) },
   { file: 'TimeoutError', build: () => new TimeoutError(MESSAGE, { ...common(), timeoutMs: 5000 }) },
@@ -131,6 +141,10 @@ export const OTHER_CASES: readonly GoldenCase[] = [
           'All promises were rejected',
         ),
       }),
+    describes:
+      "A ToolExecutionError 'Every provider failed' with toolName 'search', whose cause is an AggregateError 'All promises were rejected' " +
+      "of four: a ModelRateLimitError (provider 'openai', retryAfterMs 2000, status 429), a foreign Error with the code EAI_AGAIN, a " +
+      "string, and a plain object { reason: 'quota', remaining: 0 }.",
   },
   {
     file: 'truncated',
@@ -147,12 +161,17 @@ export const OTHER_CASES: readonly GoldenCase[] = [
       return top;
     },
     options: { maxDepth: 3, maxMessageLength: 40, maxErrors: 2 },
+    describes:
+      "An AgentError with a message longer than 40 characters, agentId 'planner', details { step: 3 } and as cause an AggregateError " +
+      'of three: a ToolError whose own cause lies past maxDepth, a ToolError whose cause is the top error itself (a cycle), and an ' +
+      'Error past maxErrors. Serialized with { maxDepth: 3, maxMessageLength: 40, maxErrors: 2 }: every cut is marked in `truncated`.',
   },
   {
     // A streamed call that failed after it showed output (issue #17): outputStarted, and a cut name and
     // code past 1,024 characters (truncated.strings, issue #20).
     file: 'output-started',
     build: () => new ModelApiError('Overloaded', { provider: 'anthropic', model: 'claude', outputStarted: true, code: `OVERLOADED_${'X'.repeat(1100)}` }),
+    describes: "A ModelApiError 'Overloaded' of a stream that had shown output (outputStarted), with a code of 1,111 characters: cut to 1,024 and marked (`truncated.strings`).",
   },
   {
     // What a failed call cost (issue #31): every count, beside details whose keys are secrets' names.
@@ -165,6 +184,7 @@ export const OTHER_CASES: readonly GoldenCase[] = [
         usage: { inputTokens: 1200, outputTokens: 85, totalTokens: 1285, cachedInputTokens: 1024, reasoningTokens: 40 },
         details: { apiKey: 'sk-proj-abcdefghijklmnopqrstuvwx', token: 'hunter2' },
       }),
+    describes: 'A ModelApiError with status 529 and every count of usage, beside details whose keys are the names of secrets (both redacted).',
   },
   {
     // Which limit a request hit, and when it resets (issue #31).
@@ -178,6 +198,7 @@ export const OTHER_CASES: readonly GoldenCase[] = [
         rateLimit: { dimension: 'tokens', limit: 30000, remaining: 0, resetMs: 2400 },
         usage: { inputTokens: 0 },
       }),
+    describes: 'A ModelRateLimitError with its rateLimit (tokens, limit 30000, remaining 0, resetMs 2400), retryAfterMs 2400 and a usage of 0 input tokens.',
   },
   {
     // How far over the context a request was (issue #31).
@@ -190,6 +211,7 @@ export const OTHER_CASES: readonly GoldenCase[] = [
         requestedTokens: 130000,
         maxContextTokens: 128000,
       }),
+    describes: 'A ModelContextLengthError with requestedTokens 130000 and maxContextTokens 128000.',
   },
   {
     file: 'user-class',
@@ -203,6 +225,9 @@ export const OTHER_CASES: readonly GoldenCase[] = [
         requestId: 'ch_123',
         cause: Object.assign(new Error('do_not_honor'), { code: 'card_declined' }),
       }),
+    describes:
+      "A PaymentDeclinedError, a class of the user's below ToolError (code PAYMENT_DECLINED; fields amount: 'whole', currency: " +
+      "'string', card: 'json'), with toolName 'charge', amount 4999, currency 'EUR', a card object and a foreign cause with a code.",
   },
 ];
 
