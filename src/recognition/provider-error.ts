@@ -160,13 +160,17 @@ function providerSaid(node: object, body: object | undefined): ProviderSaid | un
 /** The reasons a Google error gives (`details[].reason`, Vertex's `errors[].reason`), the first few. */
 function reasonsOf(inner: object | undefined): string[] {
   const reasons: string[] = [];
-  for (const key of ['details', 'errors']) {
-    const list = readProperty(inner, key);
-    if (!Array.isArray(list)) continue;
-    for (let index = 0; index < Math.min(list.length, 4); index++) {
-      const reason = readString(list[index], 'reason');
-      if (reason !== undefined) reasons.push(reason);
+  try {
+    for (const key of ['details', 'errors']) {
+      const list = readProperty(inner, key);
+      if (!Array.isArray(list)) continue;
+      for (let index = 0; index < Math.min(list.length, 4); index++) {
+        const reason = readString(list[index], 'reason');
+        if (reason !== undefined) reasons.push(reason);
+      }
     }
+  } catch {
+    // a list whose reading throws (a revoked Proxy) gives the reasons read before
   }
   return reasons;
 }
@@ -198,7 +202,7 @@ function reading(node: object, body: object | undefined, httpStatus: number | un
   const text = [
     readString(node, 'code'), readString(node, 'type'), readString(node, 'errorCode'), readString(node, 'apiMessage'),
     readString(body, 'code'), readString(body, 'type'), readString(body, 'message'), readString(body, 'detail'),
-    readString(inner, 'type'), typeof innerMessage === 'string' ? innerMessage : JSON.stringify(innerMessage), readString(inner, 'status'),
+    readString(inner, 'type'), typeof innerMessage === 'string' ? innerMessage : jsonText(innerMessage), readString(inner, 'status'),
     readString(readProperty(inner, 'metadata'), 'raw'), readString(node, 'error'),
     readString(failed, 'code'), readString(failed, 'message'), readString(node, 'responseBody'), readString(node, 'body'), readString(node, 'message'),
   ]
@@ -319,6 +323,15 @@ function statusOf(node: object): number | undefined {
 // An error's status: a client or server error. A stream's error on a 200 response has none.
 function isHttpStatus(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 400 && (value as number) <= 599;
+}
+
+// Mistral's 422 keeps its validation detail as an object under `message`: read as its JSON text.
+function jsonText(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined; // a cycle, a BigInt, a getter that throws
+  }
 }
 
 function firstDefined(...values: unknown[]): unknown {

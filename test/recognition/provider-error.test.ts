@@ -91,6 +91,18 @@ describe('readProviderError', () => {
     expect(readProviderError(apiError({ status: 500 }))?.sign).toBeUndefined();
   });
 
+  it('never throws on a hostile body: a revoked Proxy where Gemini keeps its reasons, a message object that cannot be written as JSON', () => {
+    const { proxy, revoke } = Proxy.revocable([], {});
+    revoke();
+    const cyclic: Record<string, unknown> = { detail: 'x' };
+    cyclic.self = cyclic;
+    for (const error of [{ code: 400, message: 'Bad', status: 'INVALID_ARGUMENT', details: proxy }, { message: cyclic, type: 'invalid_request_error' }, { message: { n: 1n }, type: 'x' }]) {
+      const value = apiError({ status: 400, error });
+      expect(() => readProviderError(value)).not.toThrow();
+      expect(normalizeError(value).name).toBe('ModelApiError');
+    }
+  });
+
   it('never throws on a revoked Proxy or a throwing getter', () => {
     const { proxy, revoke } = Proxy.revocable({}, {});
     revoke();
