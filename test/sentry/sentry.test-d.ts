@@ -2,14 +2,17 @@ import type * as SentryBrowser from '@sentry/browser';
 import type { Client, Event, EventHint, Integration } from '@sentry/core';
 import type * as SentryNode from '@sentry/node';
 import { describe, expectTypeOf, it } from 'vitest';
-import { faultlineIntegration, type FaultlineIntegrationOptions, type SentryFingerprintKey } from '../../src/sentry/index.js';
+import { faultlineIntegration, type FaultlineIntegration, type FaultlineIntegrationOptions, type SentryFingerprintKey } from '../../src/sentry/index.js';
+
+declare const event: Event;
+declare const hint: EventHint;
 
 describe('faultlineIntegration', () => {
   it('is an Integration of @sentry/core, with Sentry’s own types and no import of Sentry’s', () => {
     expectTypeOf(faultlineIntegration()).toExtend<Integration>();
-    expectTypeOf(faultlineIntegration().processEvent<Event>).returns.toEqualTypeOf<Event | null>();
-    expectTypeOf(faultlineIntegration().processEvent<Event>).parameter(1).toExtend<EventHint>();
-    expectTypeOf<Client>().toExtend<Parameters<ReturnType<typeof faultlineIntegration>['setup']>[0]>();
+    expectTypeOf(faultlineIntegration().processEvent(event, hint)).toEqualTypeOf<Event | null>();
+    expectTypeOf<EventHint>().toExtend<Parameters<FaultlineIntegration['processEvent']>[1]>();
+    expectTypeOf<Client>().toExtend<Parameters<FaultlineIntegration['setup']>[0]>();
   });
 
   it('goes into the integrations of Sentry.init, for Node and for the browser', () => {
