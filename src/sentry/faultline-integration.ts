@@ -125,7 +125,7 @@ export function faultlineIntegration(options?: FaultlineIntegrationOptions): Fau
 // An exception's message as faultline writes a message: redacted.
 function redacted(exception: SentryException, redact: RedactionOptions | true): SentryException {
   const { value } = exception;
-  return value === undefined ? exception : { ...exception, value: serializeError(new UnknownError(value), { redact }).message };
+  return typeof value === 'string' ? { ...exception, value: serializeError(new UnknownError(value), { redact }).message } : exception;
 }
 
 // Sentry keeps a thrown plain object, raw, as `extra.__serialized__`; the context holds it redacted.
