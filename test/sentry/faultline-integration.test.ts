@@ -29,7 +29,7 @@ function thrownBy(call: () => unknown): unknown {
 
 /** The events Sentry sends for `values`, each caught and captured at one catch site. */
 async function sent(values: readonly unknown[], options?: FaultlineIntegrationOptions): Promise<Sentry.Event[]> {
-  return captureAll(startSentry([faultlineIntegration(options)]), values);
+  return captureAll(await startSentry([faultlineIntegration(options)]), values);
 }
 
 const rateLimit = (): ModelRateLimitError =>
@@ -67,7 +67,7 @@ describe('an event of a faultline error', () => {
   });
 
   it('keeps the fingerprint the user set on the scope, and the tags the user set', async () => {
-    const sentry = startSentry([faultlineIntegration()]);
+    const sentry = await startSentry([faultlineIntegration()]);
     Sentry.withScope((scope) => {
       scope.setFingerprint(['checkout', '{{ default }}']);
       scope.setTag('faultline.provider', 'azure');
@@ -145,7 +145,7 @@ describe('an error faultline does not recognize', () => {
 
   it('keeps Sentry’s own grouping, type, message and level: the event is the one Sentry sends without the integration', async () => {
     const runs: Sentry.Event[][] = [];
-        for (const integrations of [[faultlineIntegration()], []]) runs.push(await captureAll(startSentry(integrations), bugs()));
+        for (const integrations of [[faultlineIntegration()], []]) runs.push(await captureAll(await startSentry(integrations), bugs()));
     // What Sentry groups, titles and levels an event by, and what the integration would add; not the machine's free memory.
     const comparable = (event: Sentry.Event): unknown => ({
       fingerprint: event.fingerprint, level: event.level, tags: event.tags, extra: event.extra, contexts: Object.keys(event.contexts ?? {}),
@@ -166,7 +166,7 @@ describe('an error faultline does not recognize', () => {
   });
 
   it('a message is Sentry’s: captureMessage is sent as it is', async () => {
-    const sentry = startSentry([faultlineIntegration()]);
+    const sentry = await startSentry([faultlineIntegration()]);
     Sentry.captureMessage('ETIMEDOUT: the request timed out');
     await Sentry.flush(10_000);
     const [event] = sentry.events();
@@ -189,9 +189,9 @@ describe('faultlineIntegration’s options', () => {
     expect((refusal as TypeError).cause).toBeDefined();
   });
 
-  it('names itself Faultline, as Sentry lists its integrations', () => {
+  it('names itself Faultline, as Sentry lists its integrations', async () => {
     expect(faultlineIntegration().name).toBe('Faultline');
-    startSentry([faultlineIntegration()]);
+    await startSentry([faultlineIntegration()]);
     expect(Sentry.getClient()?.getIntegrationByName('Faultline')?.name).toBe('Faultline');
   });
 });

@@ -51,7 +51,7 @@ describe('split: one failure mode with messages that differ', () => {
   it('50 rate limits from OpenAI, with 50 messages, have one fingerprint', async () => {
     const thrown: unknown[] = [];
     for (let request = 0; request < 50; request++) thrown.push(await server.thrownBy(rateLimitAnswer(request)));
-    const events = await captureAll(startSentry([faultlineIntegration()]), thrown);
+    const events = await captureAll(await startSentry([faultlineIntegration()]), thrown);
     expect(events).toHaveLength(50);
     expect(messages(events).size).toBe(50);
     expect(new Set(fingerprints(events))).toEqual(new Set(['["MODEL_RATE_LIMITED"]']));
@@ -61,7 +61,7 @@ describe('split: one failure mode with messages that differ', () => {
   it('without the integration, the same 50 carry 50 messages and no fingerprint: Sentry groups them by what differs', async () => {
     const thrown: unknown[] = [];
     for (let request = 0; request < 50; request++) thrown.push(await server.thrownBy(rateLimitAnswer(request)));
-    const events = await captureAll(startSentry([]), thrown);
+    const events = await captureAll(await startSentry([]), thrown);
     expect(messages(events).size).toBe(50);
     expect(new Set(events.map((event) => event.fingerprint))).toEqual(new Set([undefined]));
   });
@@ -73,14 +73,14 @@ describe('merged: failures caught at one catch site', () => {
   it('a rate limit, a bad key and a context overflow have three fingerprints', async () => {
     const thrown: unknown[] = [];
     for (const answer of ANSWERS) thrown.push(await server.thrownBy(answer));
-    const events = await captureAll(startSentry([faultlineIntegration()]), thrown);
+    const events = await captureAll(await startSentry([faultlineIntegration()]), thrown);
     expect(fingerprints(events)).toEqual(['["MODEL_RATE_LIMITED"]', '["AUTH_UNAUTHENTICATED"]', '["MODEL_CONTEXT_LENGTH_EXCEEDED"]']);
   });
 
   it('without the integration, the three have one type and the same in-app frames: what Sentry groups one issue by', async () => {
     const thrown: unknown[] = [];
     for (const answer of ANSWERS) thrown.push(await server.thrownBy(answer));
-    const events = await captureAll(startSentry([]), thrown);
+    const events = await captureAll(await startSentry([]), thrown);
     // Where a stack trace has frames of the application's own, Sentry's grouping reads those alone.
     const frames = events.map((event) => JSON.stringify(event.exception?.values?.at(-1)?.stacktrace?.frames?.filter((frame) => frame.in_app === true).map((frame) => [frame.filename, frame.function, frame.lineno])));
     expect(new Set(events.map((event) => event.exception?.values?.at(-1)?.type))).toEqual(new Set(['Error']));
@@ -94,7 +94,7 @@ describe('the same failure, thrown by another SDK or as faultline’s class', ()
     const apiCallError = await server.thrownBy({ ...RATE_LIMIT, sdk: 'ai' });
     const sdkError = await server.thrownBy(RATE_LIMIT);
     expect([(apiCallError as Error).name, (sdkError as Error).constructor.name]).toEqual(['AI_APICallError', 'RateLimitError']);
-    const events = await captureAll(startSentry([faultlineIntegration()]), [apiCallError, sdkError, normalizeError(await server.thrownBy({ ...RATE_LIMIT, sdk: 'ai' })), ModelError.from(await server.thrownBy(RATE_LIMIT))]);
+    const events = await captureAll(await startSentry([faultlineIntegration()]), [apiCallError, sdkError, normalizeError(await server.thrownBy({ ...RATE_LIMIT, sdk: 'ai' })), ModelError.from(await server.thrownBy(RATE_LIMIT))]);
     expect(events.map((event) => event.exception?.values?.at(-1)?.type)).toEqual(['AI_APICallError', 'Error', 'ModelRateLimitError', 'ModelRateLimitError']);
     expect(fingerprints(events)).toEqual(Array(4).fill('["MODEL_RATE_LIMITED"]'));
   });
@@ -106,7 +106,7 @@ describe('the same failure, thrown by another SDK or as faultline’s class', ()
     // dedupe drops an error that repeats the one before it, which it reads before any grouping.
     for (const provider of ['openai', 'azure-openai']) {
       const thrown = await generateText({ model, prompt: 'hi', maxRetries: 0 }).then(() => undefined, (error: unknown) => ModelError.from(error, { provider, model: 'gpt-4o-2024-08-06' }));
-      fingerprinted.push(...fingerprints(await captureAll(startSentry([faultlineIntegration()]), [thrown])));
+      fingerprinted.push(...fingerprints(await captureAll(await startSentry([faultlineIntegration()]), [thrown])));
     }
     expect(fingerprinted).toEqual(['["MODEL_RATE_LIMITED","openai"]', '["MODEL_RATE_LIMITED","azure-openai"]']);
   });

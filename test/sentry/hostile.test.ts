@@ -86,7 +86,7 @@ describe('the pass after normalization, given what it cannot write to', () => {
 
 describe('through the real @sentry/node', () => {
   it('an event with no exception is sent as it is', async () => {
-    const sentry = startSentry([faultlineIntegration()]);
+    const sentry = await startSentry([faultlineIntegration()]);
     Sentry.captureEvent({ message: 'deploy finished', level: 'info', tags: { stage: 'prod' } });
     await Sentry.flush(10_000);
     const [event] = sentry.events();
@@ -96,7 +96,7 @@ describe('through the real @sentry/node', () => {
   it('an error whose getters throw is sent, enriched as far as it reads', async () => {
     // Not `cause`: Sentry's own linkedErrorsIntegration reads it, and sends nothing when it throws, with or without faultline.
     const error = withThrowingGetters(new ToolExecutionError('The search failed', { toolName: 'search' }), 'details', 'toolName', 'retryable');
-    const [event] = await captureAll(startSentry([faultlineIntegration()]), [error]);
+    const [event] = await captureAll(await startSentry([faultlineIntegration()]), [error]);
     expect(event?.tags).toMatchObject({ 'faultline.code': 'TOOL_EXECUTION_ERROR', 'faultline.category': 'TOOL' });
     expect(event?.exception?.values?.at(-1)?.value).toBe('The search failed');
   });
@@ -108,7 +108,7 @@ describe('through the real @sentry/node', () => {
       details: { blob: 'x'.repeat(20_000_000), rows: Array.from({ length: 200_000 }, (_, index) => ({ index, text: 'row' })) },
       cause: new AggregateError(Array.from({ length: 10_000 }, (_, index) => new Error(`part ${index}`)), 'many', { cause: causes }),
     });
-    const sentry = startSentry([faultlineIntegration()]);
+    const sentry = await startSentry([faultlineIntegration()]);
     const [event] = await captureAll(sentry, [huge]);
     const context = event?.contexts?.faultline as { truncated?: unknown; details?: unknown } | undefined;
     expect(event?.fingerprint).toEqual(['MODEL_RATE_LIMITED', 'openai']);

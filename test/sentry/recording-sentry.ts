@@ -21,8 +21,12 @@ export function eventsOf(texts: readonly string[]): Event[] {
   return texts.flatMap((text) => parseEnvelope(text)[1].filter(([header]) => header.type === 'event').map(([, item]) => item as Event));
 }
 
-/** Starts Sentry for Node with `integrations` added to its defaults (and `options`), recording what it sends. */
-export function startSentry(integrations: readonly Integration[], options: Sentry.NodeOptions = {}): RecordingSentry {
+/**
+ * Starts Sentry for Node with `integrations` added to its defaults (and `options`), recording what it sends,
+ * once the Sentry started before it (if any) is closed: one client at a time, as Sentry asks.
+ */
+export async function startSentry(integrations: readonly Integration[], options: Sentry.NodeOptions = {}): Promise<RecordingSentry> {
+  await Sentry.close();
   const texts: string[] = [];
   Sentry.init({
     dsn: 'https://public@o0.ingest.sentry.io/0',

@@ -74,7 +74,7 @@ describe.each(SOURCES.map(([source, make]) => [source, make] as const))('an API 
   it.each(SETUPS.map(([setup, integrations]) => [setup, integrations] as const))('reaches no envelope, with %s', async (_setup, integrations) => {
     await server.start();
     try {
-      const sentry = startSentry(integrations());
+      const sentry = await startSentry(integrations());
       const [event] = await captureAll(sentry, [await make()]);
       expect(event?.tags?.['faultline.code']).toBeDefined();
       expect(sentry.texts.length).toBeGreaterThan(0);
@@ -95,7 +95,7 @@ describe('without faultlineIntegration, the same keys reach the envelope', () =>
   ] as const)('%s', async (_source, index, integrations) => {
     await server.start();
     try {
-      const sentry = startSentry([...integrations]);
+      const sentry = await startSentry([...integrations]);
       await captureAll(sentry, [await SOURCES[index]?.[1]()]);
       expect(holdsKey(sentry.texts)).toBe(true);
     } finally {
@@ -104,7 +104,7 @@ describe('without faultlineIntegration, the same keys reach the envelope', () =>
   });
 
   it('but not details: a faultline error’s toJSON, which extraErrorDataIntegration writes over its own fields, is redacted', async () => {
-    const sentry = startSentry([extraErrorDataIntegration()]);
+    const sentry = await startSentry([extraErrorDataIntegration()]);
     await captureAll(sentry, [await SOURCES[2]?.[1]()]);
     expect(holdsKey(sentry.texts)).toBe(false);
   });
@@ -116,7 +116,7 @@ describe('the redact option', () => {
   const account = String(4_000_123_412_341_234);
 
   it('adds a team’s own patterns and key names, to the messages and the context', async () => {
-    const sentry = startSentry([faultlineIntegration({ redact: { patterns: [/\bcust-\d{6}\b/g], keys: ['accountNumber'] } })]);
+    const sentry = await startSentry([faultlineIntegration({ redact: { patterns: [/\bcust-\d{6}\b/g], keys: ['accountNumber'] } })]);
     const error = normalizeError(Object.assign(new Error(`Refused for ${customer(123_456)}`), { status: 429, accountNumber: account }));
     const [event] = await captureAll(sentry, [new ToolExecutionError(`failed for ${customer(654_321)}`, { toolName: 'billing', details: { accountNumber: account }, cause: error })]);
     expect(event?.exception?.values?.map((value) => value.value)).toEqual(['Refused for [REDACTED]', 'Refused for [REDACTED]', 'failed for [REDACTED]']);
