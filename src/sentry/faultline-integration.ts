@@ -87,7 +87,8 @@ export function faultlineIntegration(options?: FaultlineIntegrationOptions): Fau
         if (level === 'drop') return null;
         const fields = issueFields(json);
         const fingerprint = unknown || (event.fingerprint?.length ?? 0) > 0 ? [] : fingerprintOf(fields, keys);
-        written.set(hint, { json, name: readString(original, 'name') ?? readString(readProperty(original, 'constructor'), 'name') });
+        // The context extraErrorDataIntegration writes is named as Sentry names the error: its name, else its constructor's.
+        written.set(hint, { json, name: readString(original, 'name') || readString(readProperty(original, 'constructor'), 'name') });
         const values = event.exception?.values;
         // A new event, built whole before it is returned: on any failure above, the event goes out as it came.
         return {

@@ -82,6 +82,29 @@ describe('an event of a faultline error', () => {
   });
 });
 
+describe('the pass after Sentry’s normalization', () => {
+  it('removes no context of the user’s: one named like the error stays where extraErrorDataIntegration is not installed', async () => {
+    const sentry = await startSentry([faultlineIntegration()]);
+    Sentry.withScope((scope) => {
+      scope.setContext('ModelRateLimitError', { runbook: 'https://wiki.example/rate-limits' });
+      Sentry.captureException(rateLimit());
+    });
+    await Sentry.flush(10_000);
+    expect(sentry.events()[0]?.contexts?.ModelRateLimitError).toEqual({ runbook: 'https://wiki.example/rate-limits' });
+  });
+
+  it('puts back no context a processor of the user’s took out', async () => {
+    const sentry = await startSentry([faultlineIntegration()]);
+    Sentry.withScope((scope) => {
+      scope.addEventProcessor((event) => ({ ...event, contexts: { ...event.contexts, faultline: undefined } }));
+      Sentry.captureException(rateLimit());
+    });
+    await Sentry.flush(10_000);
+    const [event] = sentry.events();
+    expect([event?.contexts?.faultline, event?.tags?.['faultline.code']]).toEqual([undefined, 'MODEL_RATE_LIMITED']);
+  });
+});
+
 describe('the fingerprint option', () => {
   it('groups by the keys a team chooses, in their order, the model without its version date', async () => {
     const [event] = await sent([rateLimit()], { fingerprint: ['category', 'model', 'rate_limit'] });
