@@ -17,7 +17,7 @@ const LAYERS = [
   ['mapping', 'normalizeError (any value to its class, an error carried as serialized data read back) and serializeError (which normalizes first)'],
 ];
 const ENTRY_FOLDERS = ['schema'];
-const ADAPTERS = ['http', 'jsonrpc', 'retry', 'agent', 'restate', 'temporal', 'inngest', 'dbos'];
+const ADAPTERS = ['http', 'jsonrpc', 'retry', 'agent', 'restate', 'temporal', 'inngest', 'dbos', 'sentry'];
 /** What several adapters share, bundled into each: no entry, imported by adapters alone, importing as they do. */
 const ADAPTER_SHARED = ['durable'];
 

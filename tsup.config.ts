@@ -5,7 +5,7 @@ import { defineConfig } from 'tsup';
 // external, so faultline/schema shares the application's copy of it. No source maps: the
 // package ships readable, unminified JavaScript.
 export default defineConfig({
-  entry: { index: 'src/index.ts', schema: 'src/schema/index.ts', http: 'src/http/index.ts', jsonrpc: 'src/jsonrpc/index.ts', retry: 'src/retry/index.ts', agent: 'src/agent/index.ts', restate: 'src/restate/index.ts', temporal: 'src/temporal/index.ts', inngest: 'src/inngest/index.ts', dbos: 'src/dbos/index.ts' },
+  entry: { index: 'src/index.ts', schema: 'src/schema/index.ts', http: 'src/http/index.ts', jsonrpc: 'src/jsonrpc/index.ts', retry: 'src/retry/index.ts', agent: 'src/agent/index.ts', restate: 'src/restate/index.ts', temporal: 'src/temporal/index.ts', inngest: 'src/inngest/index.ts', dbos: 'src/dbos/index.ts', sentry: 'src/sentry/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,
@@ -27,7 +27,7 @@ export default defineConfig({
       name: 'adapters-import-the-main-entry',
       setup(build) {
         build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
-          /[\\/]src[\\/](http|jsonrpc|retry|agent|restate|temporal|inngest|dbos|durable)[\\/]/.test(args.importer) ? { path: 'faultline', external: true } : undefined,
+          /[\\/]src[\\/](http|jsonrpc|retry|agent|restate|temporal|inngest|dbos|sentry|durable)[\\/]/.test(args.importer) ? { path: 'faultline', external: true } : undefined,
         );
         // Another adapter, through its entry: kept as `faultline/<name>`.
         build.onResolve({ filter: /^\.\.\/(http|jsonrpc|retry|agent|restate|temporal|inngest|dbos)\/index\.js$/ }, (args) => {

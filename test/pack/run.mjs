@@ -7,8 +7,9 @@
 // package-lock.json: a Restate caller (the tarball and @restatedev/restate-sdk-clients, no SDK) and
 // service (the tarball and @restatedev/restate-sdk); a Temporal project (@temporalio/common alone); an
 // Inngest reader (no inngest) and app (inngest); a reader of DBOS's rows (no DBOS; DBOS itself runs in
-// npm run test:dbos). The consumer files are real files in ./fixtures, each
-// engine project in a folder of its own. Prints one line per check, then `pack: N passed, M failed`.
+// npm run test:dbos); and an application reporting to Sentry (@sentry/node). The consumer files are real
+// files in ./fixtures, each engine project in a folder of its own. Prints one line per check, then
+// `pack: N passed, M failed`.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,7 +32,7 @@ const REQUIRED_FILES = [
   'dist/retry.js', 'dist/retry.cjs', 'dist/retry.d.ts', 'dist/retry.d.cts', 'retry/package.json',
   'dist/agent.js', 'dist/agent.cjs', 'dist/agent.d.ts', 'dist/agent.d.cts', 'agent/package.json',
   'dist/restate.js', 'dist/restate.cjs', 'dist/restate.d.ts', 'dist/restate.d.cts', 'restate/package.json',
-  ...['temporal', 'inngest', 'dbos'].flatMap((name) => [`dist/${name}.js`, `dist/${name}.cjs`, `dist/${name}.d.ts`, `dist/${name}.d.cts`, `${name}/package.json`, `docs/${name}.md`]),
+  ...['temporal', 'inngest', 'dbos', 'sentry'].flatMap((name) => [`dist/${name}.js`, `dist/${name}.cjs`, `dist/${name}.d.ts`, `dist/${name}.d.cts`, `${name}/package.json`, `docs/${name}.md`]),
   'docs/durable-execution.md',
 ];
 const FORBIDDEN = [
@@ -160,9 +161,12 @@ function main(workDir) {
     'tsc accepts an Inngest function throwing toInngestError and reading its failure with fromInngestError');
   scriptedProject(workDir, tarball, 'dbos-reader', [], ['reader.mjs', 'reader.cjs'],
     'tsc (skipLibCheck off) accepts a service reading DBOS rows with faultline/dbos, with no DBOS installed');
+  // faultline/sentry with no Sentry installed is checked above, by the main project's scripts and tsc.
+  scriptedProject(workDir, tarball, 'sentry', [locked('@sentry/node')], ['sentry.mjs', 'sentry.cjs'],
+    'tsc accepts Sentry.init of @sentry/node with faultlineIntegration and a beforeSend reading its tags');
 }
 
-const ENGINE_PROJECTS = ['caller', 'service', 'temporal', 'inngest-reader', 'inngest-app', 'dbos-reader'];
+const ENGINE_PROJECTS = ['caller', 'service', 'temporal', 'inngest-reader', 'inngest-app', 'dbos-reader', 'sentry'];
 
 /** `name@version` of a package as the repository's package-lock.json pins it. */
 function locked(name) {
