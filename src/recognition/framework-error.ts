@@ -8,10 +8,7 @@ import { langChainRetryable } from './retryable-stamp.js';
 import { parseRetryAfter } from './retry-after.js';
 import { zodIssueFields } from './zod-issues.js';
 
-/**
- * What an agent framework's error stands for: mapping/framework-error.ts (and each family's `from`)
- * picks the class. `wrapped` and `tool-execution` are decided by the error they wrap.
- */
+/** `wrapped` and `tool-execution` are decided by the error they wrap; mapping/framework-error.ts picks the class. */
 export type FrameworkKind =
   | 'model-output' | 'content-filter' | 'context-length' | 'rate-limit' | 'unauthenticated' | 'model-api' | 'model-timeout'
   | 'tool-not-found' | 'tool-timeout' | 'tool-execution' | 'validation' | 'security' | 'max-iterations' | 'aborted' | 'agent'
@@ -26,15 +23,10 @@ export interface FrameworkReading {
   readonly wraps?: unknown;
   /** Its message, without the troubleshooting URL LangChain appends. */
   readonly message: string | undefined;
-  /** LangChain's retryable stamp, where it is set. */
   readonly retryable: boolean | undefined;
-  /** For the constructor: the class's own fields (`toolName`, `timeoutMs`, `policy`, `maxIterations`, `fields`); any other key goes to `details`. */
+  /** For the constructor; a key that is not a field of the class goes to `details`. */
   readonly options: Readonly<Record<string, unknown>>;
-  /**
-   * The faultline error an MCP client's error carries as its `data`, as a faultline peer wrote it: what
-   * `normalizeError` reads back (`deserializeError`), as faultline/jsonrpc does. The kind, message,
-   * retryable and options above are then its own, for a family's `from`.
-   */
+  /** The faultline error an MCP client's error carries as `data`, which `normalizeError` reads back. */
   readonly carried?: object;
 }
 
@@ -123,14 +115,8 @@ const TROUBLESHOOTING = /\s*Troubleshooting URL: (\S+)\s*$/;
 const WRAP_LEVELS = 3;
 
 /**
- * What an agent framework's error stands for, or undefined for a value that is none of theirs. By
- * shape and `name`, never by `instanceof`: no framework needs to be installed. Never throws. The
- * error a wrapper wraps (`wraps`) is never a wrapper itself: nested wrappers are read through here.
- *
- * @example
- * ```ts
- * readFrameworkError(Object.assign(new Error('Model tried to call unavailable tool'), { name: 'AI_NoSuchToolError', toolName: 'delete' }))?.kind; // 'tool-not-found'
- * ```
+ * By shape and `name`, never `instanceof`, so that no framework need be installed. Never throws. Nested
+ * wrappers are read through here, so that `wraps` is never a wrapper itself.
  */
 export function readFrameworkError(value: unknown): FrameworkReading | undefined {
   const reading = readOne(value);
@@ -147,21 +133,13 @@ export function readFrameworkError(value: unknown): FrameworkReading | undefined
   return { ...reading, kind, wraps };
 }
 
-/**
- * The options a framework's error gives its class: `base` (the caller's context and what
- * {@link providerFields} read, or the error its wrapped error became), what the reading found, and
- * the error itself as `cause`.
- */
+/** The reading's options over `base` (the context, or the error the wrapped one became), the error itself as `cause`. */
 export function frameworkOptions(value: unknown, reading: FrameworkReading, base: object | undefined): Record<string, unknown> {
   const retryable = reading.retryable ?? (reading.kind === 'transient' || undefined);
   return { ...base, ...reading.options, ...(retryable !== undefined && { retryable }), cause: value };
 }
 
-/**
- * The context, with the status, request id and Retry-After of a provider's error where the value or
- * its causes carry one (a LangChain ContextOverflowError over the SDK's 400). The value's own status
- * counts over the context's, as in every `from`.
- */
+/** The value's own status counts over the context's, as in every `from`. */
 export function providerFields(value: unknown, context: object | undefined): Record<string, unknown> {
   const provider = readProviderError(value);
   if (provider === undefined) return { ...context };
@@ -195,15 +173,9 @@ function readOne(value: unknown): (FrameworkReading & { readonly options: Record
 }
 
 /**
- * What an MCP client's error stands for: the 1.x SDK's `McpError` and the 2.x SDK's `ProtocolError` by
- * their numeric JSON-RPC code, read as faultline/jsonrpc reads it (`readJsonRpcCode`), or by the
- * faultline error their `data` carries; the 2.x SDK's local `SdkError` by its string code. Undefined for
- * any other value. `ToolError.from` asks it alone, so that it carries no other framework's table.
- *
- * @example
- * ```ts
- * readMcpError(Object.assign(new Error('MCP error -32001: Request timed out'), { name: 'McpError', code: -32001 }))?.kind; // 'timeout'
- * ```
+ * The 1.x `McpError` and 2.x `ProtocolError` by their JSON-RPC code or the faultline error their `data`
+ * carries; the 2.x `SdkError` by its string code. `ToolError.from` asks it alone, so that it carries no
+ * other framework's table.
  */
 export function readMcpError(value: unknown, name = readString(value, 'name'), message = readString(value, 'message')): FrameworkReading | undefined {
   if (name !== 'SdkError' && name !== 'McpError' && name !== 'ProtocolError') return undefined;
@@ -237,7 +209,6 @@ const KIND_OF_CLASS: Readonly<Record<string, FrameworkKind>> = {
 // What the contract's head and tree are: the rest of a node's keys are its class's fields.
 const NOT_A_FIELD = /* @__PURE__ */ new Set(['name', 'code', 'category', 'message', 'retryable', 'cause', 'errors', 'stack', 'truncated']);
 
-/** A faultline error carried as an MCP error's data: its kind, message, retryability and fields, and the data itself to read back. */
 function carriedReading(node: Record<string, unknown>): FrameworkReading {
   const name = node.name as string;
   const category = node.category as ErrorCategory;

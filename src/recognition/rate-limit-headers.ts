@@ -2,13 +2,8 @@ import type { RateLimit, RateLimitDimension } from '../contract/rate-limit.js';
 import { headersNamed } from '../foundation/header-value.js';
 import { toWholeNonNegative } from '../foundation/whole-number.js';
 
-/*
- * Which rate limit a provider's 429 hit, read from its rate-limit headers: OpenAI's (and the
- * OpenAI-compatible providers' that send the same names) `x-ratelimit-{limit,remaining,reset}-{requests,tokens}`,
- * whose resets are durations (`6m0s`, `20ms`, `1.5s`), and Anthropic's
- * `anthropic-ratelimit-{requests,tokens,input-tokens,output-tokens}-{limit,remaining,reset}`, whose
- * resets are RFC 3339 times. A header that does not read as its format is ignored: nothing is guessed.
- */
+// Which limit a provider's 429 hit, from OpenAI's and Anthropic's rate-limit headers (docs/mapping.md#rate-limits).
+// A header that does not read as its format is ignored: nothing is guessed.
 
 // Each dimension's headers: OpenAI's suffix and Anthropic's infix.
 const DIMENSIONS: readonly (readonly [RateLimitDimension, string | undefined, string])[] = [
@@ -20,8 +15,7 @@ const DIMENSIONS: readonly (readonly [RateLimitDimension, string | undefined, st
 
 type Part = 'limit' | 'remaining' | 'reset';
 const PARTS: readonly Part[] = ['limit', 'remaining', 'reset'];
-// Every name of each family, for a container that can only be asked for a name (axios's headers). Built
-// on first use: a module-level call is a statement a bundler must keep.
+// Built on first use: a module-level call is a statement a bundler must keep.
 let familyNames: readonly string[] | undefined;
 function namesOfFamilies(): readonly string[] {
   return (familyNames ??= DIMENSIONS.flatMap(([, openai, anthropic]) => [
@@ -30,13 +24,8 @@ function namesOfFamilies(): readonly string[] {
   ]));
 }
 
-// The limit a provider's message names, the first in its text. OpenAI: "Rate limit reached for gpt-4o in
-// organization ... on tokens per min (TPM)", "... on requests per day (RPD)"; Groq: "on requests per minute
-// (RPM)"; Anthropic: "... rate limit ... of 30,000 input tokens per minute", "Number of request tokens has
-// exceeded your per-minute rate limit"; Azure: "have exceeded token rate limit", "call rate limit"; Bedrock:
-// "Too many tokens, please wait"; Mistral: "Requests rate limit exceeded"; Cohere: "limited to 40 API calls /
-// minute"; Together: "60 queries per minute"; Gemini's quota metric, `..._free_tier_requests` or
-// `..._input_token_count`. Each alternative starts with a word, so no text makes it start over.
+// The limit a provider's message names, the first in its text; the wordings are in docs/mapping.md#rate-limits.
+// Each alternative starts with a word, so that no text makes it start over.
 export const namedLimits = (): readonly string[] => [
   String.raw`(?<inputTokens>\binput tokens per (?:minute|day)|_input_token_count\b)`,
   String.raw`(?<outputTokens>\boutput tokens per (?:minute|day))`,
@@ -54,15 +43,9 @@ const UNIT_MS: Readonly<Record<string, number>> = { h: 3_600_000, m: 60_000, s: 
 const RFC_3339 = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /**
- * The rate limit a 429 hit: the dimension the provider's message names, else the one with nothing
- * `remaining` (of several, the one that resets last, which the next request must wait for); each with
- * the limit, remaining and reset its headers state. Undefined when neither says which. `resetMs` is
- * rounded up, so that a client never comes back before the reset; an Anthropic reset time is measured
- * from `now`, one in the past being 0.
- *
- * @param headers - The response's headers: a fetch `Headers`, a Map or a plain object.
- * @param text - The provider's error text, as `readProviderError` gathers it (lowercased).
- * @param now - The time the response was received: a Date or epoch milliseconds. Default: now.
+ * The dimension the message names, else the one with nothing `remaining` (of several, the one that resets
+ * last, which the next request must wait for). `resetMs` is rounded up, so that a client never comes back
+ * before the reset. `text` is lowercased, as `readProviderError` gathers it.
  */
 export function readRateLimit(headers: unknown, text: string, now?: Date | number): RateLimit | undefined {
   const named = namedDimension(text);
@@ -115,7 +98,6 @@ function durationMs(value: string): number | undefined {
   return toWholeNonNegative(Math.min(Math.ceil(Math.round(total * 1e6) / 1e6), Number.MAX_SAFE_INTEGER));
 }
 
-/** Whole milliseconds from `now` until an RFC 3339 time, rounded up, 0 for a time past; undefined for anything else. */
 function untilTime(value: string, now: Date | number | undefined): number | undefined {
   const parts = RFC_3339.exec(value);
   if (parts === null) return undefined;

@@ -3,15 +3,11 @@ import { readProperty, readString } from '../foundation/safe-read.js';
 import { isFailedFetch } from './fetch-failure.js';
 import { isErrorObject } from '../foundation/error-object.js';
 
-/** What kind of failure a foreign value stands for, as far as faultline can tell. */
 export type RecognizedKind = 'timeout' | 'aborted' | 'network' | 'unknown';
 
-/** What the recognizer learned from a foreign value; the mapper picks a class from it. */
 export interface Recognition {
   readonly kind: RecognizedKind;
-  /** The value's own message, when it has a non-empty one. */
   readonly message: string | undefined;
-  /** An HTTP status the value carries as `status` or `statusCode`. */
   readonly status: number | undefined;
   /**
    * The value's `issues`, unread: where a ValidationError may be made, zod-issues.ts reads them as a
@@ -37,14 +33,7 @@ export const TIMEOUT_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set([
 // for every runtime we know and keeps a hostile cause chain from costing anything.
 const CAUSE_LEVELS = 3;
 
-/**
- * Classifies any thrown value. Never throws.
- *
- * @example
- * ```ts
- * recognize(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })).kind; // 'network'
- * ```
- */
+/** Never throws. */
 export function recognize(value: unknown): Recognition {
   if ((typeof value !== 'object' || value === null) && typeof value !== 'function') {
     return { kind: 'unknown', message: primitiveMessage(value), status: undefined, issues: undefined };
@@ -56,7 +45,6 @@ export function recognize(value: unknown): Recognition {
   return { kind: kindOf(value, read), message, status, issues: read.issues, retryable: langChainRetryable(value) };
 }
 
-/** What the recognizer reads of a value. */
 interface Fields {
   readonly name: unknown;
   readonly message: unknown;
