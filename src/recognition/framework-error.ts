@@ -37,8 +37,7 @@ interface Extra {
 /** A kind, and what to read beside it; a reader that gives `false` says the value is not that framework's. */
 type Rule = readonly [FrameworkKind, ((value: object) => Extra | false)?];
 
-// The OpenAI Agents SDK's errors (AgentsError) each carry the run as `state`, own even when undefined:
-// it tells them from other libraries' errors of the same name. The state stays on the cause.
+// The Agents SDK's errors carry the run as an own `state`, even undefined: it tells them from other libraries' of the same name.
 const agents = (read?: (value: object) => Extra): ((value: object) => Extra | false) => (value) => {
   try {
     return Object.hasOwn(value, 'state') && (read?.(value) ?? {});
@@ -61,8 +60,7 @@ function toolInput(value: object): Extra {
   return { options: { toolName: readString(value, 'toolName') ?? readString(call, 'name'), fields } };
 }
 
-// By `name`, the AI SDK's with or without its `AI_` prefix. Built on first use, so that a bundle that
-// never reads a framework's error keeps none of it (the readers are calls, which a bundler keeps).
+// By `name`, with or without the AI SDK's `AI_` prefix. Built on first use, so that a bundle that never reads a framework's error keeps none of it.
 let byName: Readonly<Record<string, Rule>> | undefined;
 const rulesByName = (): Readonly<Record<string, Rule>> => (byName ??= {
   // The Vercel AI SDK (`ai`, `@ai-sdk/provider`)
@@ -114,10 +112,7 @@ const TROUBLESHOOTING = /\s*Troubleshooting URL: (\S+)\s*$/;
 // A wrapper of a wrapper (a ToolCallError over a RetryError) is read through; deeper, or a cycle, is no framework's.
 const WRAP_LEVELS = 3;
 
-/**
- * By shape and `name`, never `instanceof`, so that no framework need be installed. Never throws. Nested
- * wrappers are read through here, so that `wraps` is never a wrapper itself.
- */
+/** By shape and `name`, never `instanceof`, so that no framework need be installed. Never throws; `wraps` is never a wrapper. */
 export function readFrameworkError(value: unknown): FrameworkReading | undefined {
   const reading = readOne(value);
   if (reading?.wraps === undefined) return reading;
@@ -173,9 +168,8 @@ function readOne(value: unknown): (FrameworkReading & { readonly options: Record
 }
 
 /**
- * The 1.x `McpError` and 2.x `ProtocolError` by their JSON-RPC code or the faultline error their `data`
- * carries; the 2.x `SdkError` by its string code. `ToolError.from` asks it alone, so that it carries no
- * other framework's table.
+ * MCP's errors by their JSON-RPC code or the faultline error their `data` carries, the 2.x `SdkError` by its
+ * string code. `ToolError.from` asks it alone, so that it carries no other framework's table.
  */
 export function readMcpError(value: unknown, name = readString(value, 'name'), message = readString(value, 'message')): FrameworkReading | undefined {
   if (name !== 'SdkError' && name !== 'McpError' && name !== 'ProtocolError') return undefined;
@@ -198,8 +192,7 @@ function timeoutOf(data: unknown): { timeoutMs?: number } {
   return typeof timeoutMs === 'number' ? { timeoutMs } : {};
 }
 
-// The kind that stands for exactly one built-in class, by the class's name; any other class is read
-// by its category, as the category's JSON-RPC code is.
+// A class name that stands for exactly one kind; any other class is read by its category.
 const KIND_OF_CLASS: Readonly<Record<string, FrameworkKind>> = {
   ModelRateLimitError: 'rate-limit', ModelTimeoutError: 'model-timeout', ModelApiError: 'model-api', ModelContextLengthError: 'context-length',
   ModelContentFilterError: 'content-filter', ModelOutputError: 'model-output', AuthenticationError: 'unauthenticated',

@@ -8,10 +8,7 @@ import { typeMeaning, wordingFailure, type ProviderFailure } from './provider-ta
 
 export type { ProviderFailure } from './provider-tables.js';
 
-/**
- * Read by public shape, never by `instanceof` on an SDK's classes, so that no SDK need be installed; from
- * the first error of the cause chain with a status or a provider's word, since one SDK may wrap another's.
- */
+/** Read by shape, never `instanceof`, from the first error of the cause chain with a status or a provider's word. */
 export interface ProviderReading {
   /** The response's status, or where it has none or says less (400, 500), the one the provider's type or code stands for. */
   readonly status: number | undefined;
@@ -75,10 +72,7 @@ interface ProviderSaid {
   readonly known: boolean;
 }
 
-/**
- * Wherever the SDKs and the raw events put the provider's word (docs/mapping.md). Undefined for a value
- * shaped like none of them: an ordinary error with a `code` is not a provider's failure.
- */
+/** Undefined for a value shaped like none of the SDKs' and raw events' forms (docs/mapping.md): an ordinary error with a `code` is no provider's. */
 function providerSaid(node: object, body: object | undefined): ProviderSaid | undefined {
   const own = { type: readProperty(node, 'type'), code: readProperty(node, 'code') };
   const aws = typeof readProperty(node, '$metadata') === 'object';
@@ -99,8 +93,7 @@ function providerSaid(node: object, body: object | undefined): ProviderSaid | un
     }
     if (typeof said !== 'string' || said === 'error' || said === 'response.failed') return;
     const meaning = typeMeaning(said);
-    // Of AWS exceptions, only Bedrock's own (ModelTimeoutException, ...) say it is a model's: every AWS
-    // service throws a ThrottlingException or a ValidationException.
+    // Of AWS exceptions only Bedrock's own say it is a model's: every AWS service throws a ThrottlingException.
     if (meaning !== undefined && (as !== 'name' || said.startsWith('Model'))) known = true;
     if (typeof meaning === 'number') status ??= meaning;
     else failure ??= meaning;
@@ -116,9 +109,8 @@ function providerSaid(node: object, body: object | undefined): ProviderSaid | un
   }
   for (const reason of reasonsOf(inner)) consider(reason, 'type');
   if (status !== undefined || failure !== undefined) return { type, code, status, failure, known };
-  // A stream's error event the tables do not know: an SDK's error with a body and headers but no
-  // status, Anthropic's raw event, a Responses API failure. Anything else is no provider's: an
-  // ordinary error with a code (a Node system error's) included.
+  // A stream's error event the tables do not know (a body and headers but no status, a raw event); anything
+  // else with a code is no provider's.
   const streamShaped = body !== undefined ? readProperty(node, 'headers') !== undefined || own.type === 'error' : failed !== undefined || own.type === 'error';
   return streamShaped ? { type, code, status, failure, known } : undefined;
 }
@@ -221,10 +213,7 @@ function isSdkError(node: object): boolean {
   return false;
 }
 
-/**
- * An `error` object with a message and a type, code or status, Anthropic's `{ type: 'error' }`, vLLM's and
- * Mistral's `{ object: 'error' }`, or an OpenAI-style error object at the top. The error may be the body itself.
- */
+/** An `error` object with a message and a type, code or status, `{ type: 'error' }`, `{ object: 'error' }`, or an OpenAI-style object at the top. */
 function isProviderBody(node: object, body: object | undefined, inner: object | undefined): boolean {
   for (const holder of [node, body]) if (readProperty(holder, 'type') === 'error' || readProperty(holder, 'object') === 'error') return true;
   if (body === undefined) return false;

@@ -37,8 +37,7 @@ interface NodeFields {
 
 const UNREADABLE_DETAILS: unique symbol = Symbol('unreadable details');
 
-// Each node reads its fields with plain reads in one guarded block (docs/performance.md says why); only
-// when a read throws (a hostile getter, a revoked Proxy) are they read here, each guarded.
+// Plain reads in one guarded block (docs/performance.md); only when one throws are they read here, each guarded.
 function guardedFields(error: object): NodeFields {
   const read = (key: keyof NodeFields): unknown => readProperty(error, key);
   let message: unknown;
@@ -61,10 +60,7 @@ function guardedFields(error: object): NodeFields {
   };
 }
 
-/**
- * Each key written as it is reached, in contract order. Only the class's own fields are computed ahead,
- * charged before details, so that details past the budget cannot empty them.
- */
+/** Each key written as it is reached; the class's own fields are charged before details, so that details cannot empty them. */
 export function faultlineNode(error: object, run: Run, depth: number): SerializedError {
   run.nodesLeft--;
   const node: Node = { cut: undefined, budget: run.maxDetailsSize };
@@ -132,8 +128,7 @@ function detailsCopy(details: unknown, run: Run, node: Node): Record<string, Ser
   const wrapped = typeof details !== 'object' || isArray(details);
   let copy = wrapped ? undefined : jsonCopy(details, run, node, 1, undefined);
   if (wrapped || (copy !== undefined && !isPlainRecord(copy))) {
-    // Copied again inside its wrapper, so that depth and size count the wrapper as they will
-    // when this output is serialized again; the budget is what the class fields left.
+    // Copied again inside its wrapper, so that depth and size count it as a second pass will.
     node.budget = budget;
     if (!cutBefore && node.cut !== undefined) delete node.cut.details;
     copy = jsonCopy({ value: details }, run, node, 1, undefined);
@@ -203,8 +198,7 @@ function cutReason(value: unknown, run: Run, depth: number): 'circular' | 'depth
   return (depth > run.maxDepth || run.nodesLeft <= 0) && writesAsErrorNode(value) ? 'depth' : undefined;
 }
 
-// What causeOf gives for data that reads back as an error but lies past maxDepth: the caller
-// cuts it as it cuts such an error.
+// For data that reads back as an error but lies past maxDepth: the caller cuts it as it cuts such an error.
 const DEPTH_CUT: unique symbol = Symbol('depth cut');
 
 function causeOf(value: unknown, run: Run, node: Node, depth: number): SerializedCause | typeof DEPTH_CUT | undefined {
@@ -221,8 +215,8 @@ function causeOf(value: unknown, run: Run, node: Node, depth: number): Serialize
 }
 
 /**
- * Data in cause position that reads back as an error is written as that error, with a node's limits and
- * key order, or a round trip would change it. The copy has a budget of its own, charged only if it stays data.
+ * Data that reads back as an error is written as that error, or a round trip would change it. Its copy has
+ * a budget of its own, charged only if it stays data.
  */
 function dataCause(value: unknown, run: Run, node: Node, depth: number): SerializedCause | typeof DEPTH_CUT | undefined {
   const scratch: Node = { cut: undefined, budget: node.budget };
@@ -239,10 +233,7 @@ function dataCause(value: unknown, run: Run, node: Node, depth: number): Seriali
   return hasNodeHead(error) ? faultlineNode(error, run, depth) : foreignNode(error, run, depth);
 }
 
-/**
- * Read back, such a node is plain JSON inside details, so it is copied once more as JSON from where it
- * sits: depth and size then count it now as they will when it is serialized again.
- */
+/** Read back, it is plain JSON in details, so that it is copied once more as JSON, counted as a second pass will. */
 export function errorInDetails(error: object, run: Run, node: Node, depth: number, path: Chain | undefined): SerializedJson | undefined {
   const reason = cutReason(error, run, run.ancestors.length + 1);
   if (reason !== undefined) return cutDetails(node, reason === 'circular' ? MARKERS.circular : MARKERS.truncated);
@@ -275,8 +266,7 @@ function errorList(errors: readonly unknown[], run: Run, node: Node, depth: numb
     const item = readProperty(errors, index);
     const reason = cutReason(item, run, depth);
     const copy = reason === undefined ? causeOf(item, run, node, depth) : reason === 'circular' ? MARKERS.circular : MARKERS.truncated;
-    // A marker in the list is data when read back, and data in cause position costs the node what it
-    // writes: charged here as a second pass will charge it.
+    // A marker in the list is data when read back: charged here as a second pass will charge it.
     const written = copy === DEPTH_CUT ? MARKERS.truncated : copy;
     if (reason !== undefined || copy === DEPTH_CUT) node.budget -= (written as string).length;
     if (written !== undefined) list.push(written);
@@ -311,10 +301,7 @@ function stringList(value: unknown, run: Run, node: Node): string[] | undefined 
   }
 }
 
-/**
- * The declared name is an identifier its author wrote, not text that can hold a secret, so that it is
- * written as it is; a name set on the instance is redacted like text.
- */
+/** A declared name is an identifier its author wrote, written as it is; one set on the instance is redacted like text. */
 function nodeName(name: unknown, className: unknown, run: Run, node: Node): string {
   const declared = typeof className === 'string' ? className : 'FaultlineError';
   if (typeof name !== 'string' || name === declared) return boundedName(declared, node);

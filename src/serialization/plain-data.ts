@@ -10,11 +10,7 @@ import { compareCanonical, type CanonicalKey } from '../contract/key-order.js';
 import { budgetedText, redact, stringOf, TEXT_MARGIN } from './bounded-text.js';
 import { isErrorObject } from '../foundation/error-object.js';
 
-/**
- * A JSON-safe copy of any value: `null` and `undefined` are left out, non-finite numbers,
- * BigInts, Symbols and functions become strings, cycles `[Circular]`, what lies past `maxDepth`
- * or the details budget `[Truncated]`, a throwing getter `[Unreadable]`.
- */
+/** A JSON-safe copy of any value; docs/contract.md lists what becomes what, and the cut markers. */
 export function jsonCopy(value: unknown, run: Run, node: Node, depth: number, path: Chain | undefined): SerializedJson | undefined {
   switch (typeof value) {
     case 'string':
@@ -50,10 +46,8 @@ export function jsonCopy(value: unknown, run: Run, node: Node, depth: number, pa
   }
 }
 
-// `path` ends with `object` itself.
 function objectCopy(object: object, run: Run, node: Node, depth: number, path: Chain): SerializedJson | undefined {
-  // An object literal's prototype (or none) is no Date, Map or Set: those tests are skipped for the
-  // commonest object in details (a typed array given that prototype is still walked by index).
+  // A literal's prototype (or none) is no Date, Map or Set: those tests are skipped for the commonest object.
   const prototype = Object.getPrototypeOf(object) as object | null;
   const literal = prototype === Object.prototype || prototype === null;
   // An invalid Date's toJSON gives null, which would drop it without a trace.
@@ -68,8 +62,7 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: C
     }
     if (converted !== object) return jsonCopy(converted, run, node, depth + 1, path);
   }
-  // Maps and Sets are walked through their iterators, which a subclass may make endless: each
-  // entry costs one from the budget besides what its copy costs (copyItem), so the walk always ends.
+  // Each entry of a Map or Set costs one besides its copy (copyItem), so that a subclass's endless iterator ends.
   if (!literal && object instanceof Map) return mapCopy(object as Map<unknown, unknown>, run, node, depth, path);
   if (!literal && object instanceof Set) {
     const items: SerializedJson[] = [];
@@ -93,13 +86,9 @@ function listTypedArray(typed: ArrayLike<unknown>, prototype: object | null, lis
   listOwn(typed, prototype, listing, true, run);
 }
 
-/**
- * Keyed by its keys' string forms (of two alike, the first one's place and the last one's value). Each
- * entry costs one besides its copy, so that an endless iterator ends too.
- */
+/** Of two keys with one string form, the first one's place and the last one's value. */
 function mapCopy(map: Map<unknown, unknown>, run: Run, node: Node, depth: number, path: Chain): SerializedJson {
-  // Its size, read first, spares reading the entries of a Map that large; a subclass may say any size,
-  // and then the entries its iterator yields decide.
+  // Its size, read first, spares reading the entries of a Map that large; a subclass may claim any size.
   const claimed = map.size;
   const size = Number.isSafeInteger(claimed) && claimed >= 0 ? claimed : 0;
   if (size < node.budget) {
@@ -116,9 +105,8 @@ function mapCopy(map: Map<unknown, unknown>, run: Run, node: Node, depth: number
 const UNREADABLE: unique symbol = Symbol('unreadable');
 
 /**
- * for...in reads each key's enumerability as it goes (of a Proxy too), so that the walk stops where the
- * copy does; but where the prototype chain has enumerable keys (a polluted `Object.prototype`) it would
- * list them for every object, so that own keys are listed at once instead.
+ * for...in reads each key's enumerability as it goes (of a Proxy too), so that the walk stops where the copy
+ * does; a polluted `Object.prototype` would make it list those keys for every object, so then Object.keys.
  */
 function listOwn(object: object, prototype: object | null, listing: EntryListing, skipIndices: boolean, run: Run): void {
   if (hasEnumerableKeys(prototype, run)) {
@@ -161,9 +149,8 @@ interface Entry extends CanonicalKey {
 }
 
 /**
- * Lists entries only as far as needed to know whether the budget (`start`) could write them all in any
- * order; where it could not (`more`), the object keeps the keys it listed first (docs/contract.md). The
- * entries are copied once, in canonical order, by {@link entriesWritten}.
+ * Listed only as far as needed to know whether the budget could write them all in any order; where it could
+ * not (`more`), the object keeps the keys it listed first (docs/contract.md).
  */
 class EntryListing {
   readonly entries: Entry[] = [];
@@ -228,10 +215,7 @@ function entriesWritten(listing: EntryListing, start: number, run: Run, node: No
   return out;
 }
 
-/**
- * False, after a cut marker, once the budget is spent. Every item costs one besides its copy, so that items
- * that cost nothing (empty strings) still end the copy, and an endless Set's iterator too.
- */
+/** Every item costs one besides its copy, so that items that cost nothing, and an endless Set's iterator, still end. */
 function copyItem(items: SerializedJson[], item: unknown, run: Run, node: Node, depth: number, path: Chain): boolean {
   if (node.budget <= 0) {
     items.push(cutDetails(node, MARKERS.truncated));
@@ -251,8 +235,7 @@ function entryCopy(entry: Entry, run: Run, node: Node, depth: number, path: Chai
     cutOf(node).details = true;
     return undefined;
   }
-  // Keys are text too (a Map keyed by API keys must not write them out), and are charged as
-  // written, so that a second pass over the output charges the same.
+  // Keys are text too (a Map keyed by API keys), charged as written, as a second pass charges them.
   node.budget -= written.length;
   // A key named like a secret is redacted whatever its getter does, so that a second pass agrees.
   if (run.redactor !== undefined && (run.redactor.key(key) || (written !== key && run.redactor.key(written)))) {
