@@ -3,10 +3,7 @@ import { isErrorObject } from '../foundation/error-object.js';
 import { keptMessage } from '../redaction/message-redaction.js';
 import { serializeData, serializeFaultline } from '../serialization/serialize-faultline.js';
 
-/**
- * For `util.inspect`: Node prints an error's own properties, but `code`, `category` and `retryable` are
- * defaults on the prototype. The realm-wide symbol Node looks for, so that nothing is imported from Node.
- */
+/** Node prints own properties, but `code`, `category` and `retryable` are prototype defaults. Realm-wide: nothing imported from Node. */
 export const NODE_INSPECT: unique symbol = Symbol.for('nodejs.util.inspect.custom');
 
 // The fields a reader looks for first, shown even when they come from the class's defaults.
@@ -14,10 +11,7 @@ const SHOWN_FIELDS = ['code', 'category', 'retryable', 'retryAfterMs', 'status',
 
 type Inspect = (value: unknown, options?: object) => string;
 
-/**
- * A view whose prototype is the error (still an Error of its class, with its stack), holding the fields as
- * the contract writes them, secrets redacted; the error keeps its raw values. Built only when inspected.
- */
+/** A view whose prototype is the error, holding the fields as the contract writes them, redacted. Built only when inspected. */
 export function inspectError(error: object, options: unknown, inspect: unknown): unknown {
   // Another runtime may call the hook with other arguments: then the error prints as it would.
   if (typeof inspect !== 'function') return error;
@@ -34,9 +28,8 @@ export function inspectError(error: object, options: unknown, inspect: unknown):
 }
 
 /**
- * A cause as printed: its text and data through the redactor, as the contract writes them, so that
- * `console.log(normalizeError(thrown))` shows no secret the thrown value held. A view whose prototype is
- * the cause, so it is still that error; `seen` holds each view once, for a cycle.
+ * Text and data through the redactor, so that `console.log(normalizeError(thrown))` shows no secret the
+ * thrown value held; a view whose prototype is the cause, so that it is still that error.
  */
 function redactedCause(cause: unknown, seen: Map<object, unknown>): unknown {
   if (typeof cause === 'string') return keptMessage(cause);

@@ -98,7 +98,7 @@ export function assignOptions(error: object, options: object): void {
   if (unknown !== undefined) target.details = withUnknownOptions(unknown, target.details);
 }
 
-/** A delay past the whole numbers a number holds exactly (`1e308`, `Infinity`) is kept as the largest, so that a retry gives up rather than wait no time. */
+/** A delay past what a number holds exactly (`1e308`, `Infinity`) is kept as the largest, so that a retry gives up, not waits 0. */
 function delayKept(value: unknown): number | undefined {
   return typeof value === 'number' && value > Number.MAX_SAFE_INTEGER ? Number.MAX_SAFE_INTEGER : toWholeNonNegative(value);
 }

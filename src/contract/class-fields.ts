@@ -11,19 +11,13 @@ export const FIELD_TABLE: unique symbol = Symbol.for('faultline.fields');
  */
 export type FieldType = 'string' | 'number' | 'whole' | 'boolean' | 'stringRecord' | 'json';
 
-/**
- * The field types of faultline's own classes: {@link FieldType}, and two shapes `subclass` does not offer,
- * `usage` ({@link TokenUsage}) and `rateLimit` ({@link RateLimit}).
- */
+/** The field types of faultline's own classes: {@link FieldType}, and the shapes `usage` and `rateLimit`. */
 export type BuiltInFieldType = FieldType | 'usage' | 'rateLimit';
 
-/** A class's own fields by name, with how each is kept and written. */
 export type FieldTable = { readonly [field: string]: FieldType };
 
-/** The fields of one of faultline's own classes by name: a {@link FieldTable} that may use the built-in shapes. */
 export type BuiltInFieldTable = { readonly [field: string]: BuiltInFieldType };
 
-/** The value a field of type `T` holds. */
 export type FieldValue<T extends BuiltInFieldType> = T extends 'string'
   ? string
   : T extends 'number' | 'whole'
@@ -45,20 +39,14 @@ export type FieldsOf<Table extends BuiltInFieldTable, Required extends PropertyK
   readonly [K in keyof Table as K extends Required ? K : never]: FieldValue<Table[K]>;
 };
 
-/**
- * The constructor options a table declares. An optional field also takes `null` and `undefined`,
- * skipped, so that `timeoutMs: header ?? undefined` compiles under `exactOptionalPropertyTypes`.
- */
+/** `null` and `undefined` are skipped, so that `timeoutMs: header ?? undefined` compiles under `exactOptionalPropertyTypes`. */
 export type FieldOptionsOf<Table extends BuiltInFieldTable, Required extends PropertyKey = never> = {
   readonly [K in keyof Table as K extends Required ? never : K]?: FieldValue<Table[K]> | null | undefined;
 } & {
   readonly [K in keyof Table as K extends Required ? K : never]: FieldValue<Table[K]>;
 };
 
-/**
- * The optional fields every error has, in the contract's order: the constructor, the types, the writer,
- * the validator and `faultline/schema` all read this one table.
- */
+/** The optional fields every error has, in contract order: the constructor, types, writer, validator and schema all read it. */
 export const BASE_FIELDS = {
   /** Suggested delay before a retry, whole milliseconds. */
   retryAfterMs: 'whole',
@@ -76,13 +64,9 @@ export type BaseFieldName = keyof typeof BASE_FIELDS;
 
 type BaseFieldValue<T> = T extends 'whole' ? number : T extends 'string' ? string : T extends 'recommendations' ? readonly string[] : ErrorDetails;
 
-/**
- * `retryAfterMs` and `status` are whole numbers, never negative: NaN or a negative option is dropped, a
- * fraction rounded, and a `retryAfterMs` past `Number.MAX_SAFE_INTEGER` kept as that number.
- */
+/** NaN or a negative option is dropped, a fraction rounded, a `retryAfterMs` past `Number.MAX_SAFE_INTEGER` kept as that. */
 export type BaseFields = { readonly [K in BaseFieldName]?: BaseFieldValue<(typeof BASE_FIELDS)[K]> };
 
-/** The base fields as constructor options: `null` and `undefined` are skipped. */
 export type BaseFieldOptions = { readonly [K in BaseFieldName]?: BaseFieldValue<(typeof BASE_FIELDS)[K]> | null | undefined };
 
 // One table per family: its options, its instance fields, SerializedError, the validator and the schema
@@ -92,31 +76,19 @@ export const MODEL_FIELDS = {
   provider: 'string',
   /** The model id, e.g. `gpt-4o`. */
   model: 'string',
-  /**
-   * The call streamed output to its consumer before it failed, so that replaying it would show the
-   * output twice: set by `retryStream`; `classify` then gives no retry. Absent when no output was shown.
-   */
+  /** The call streamed output before it failed, so that a replay would show it twice: set by `retryStream`, and never retried. */
   outputStarted: 'boolean',
-  /**
-   * What the failed call cost, as the provider or framework reported it before the failure. Absent
-   * when nothing was reported: never a guessed zero.
-   */
+  /** What the failed call cost, as the provider or framework reported it; absent when nothing was reported, never a guessed zero. */
   usage: 'usage',
 } as const;
 
 export const RATE_LIMIT_FIELDS = {
-  /**
-   * The limit the request hit, read from the provider's rate-limit headers: the one with nothing
-   * `remaining`, or the one the provider's message names. Absent when the headers say neither.
-   */
+  /** The limit the request hit, from the provider's rate-limit headers or its message; absent when they say neither. */
   rateLimit: 'rateLimit',
 } as const;
 
 export const CONTEXT_LENGTH_FIELDS = {
-  /**
-   * The tokens the request needed, as the provider's error counts them: its input, plus the output it
-   * asked for where the provider adds it in.
-   */
+  /** The tokens the request needed, as the provider's error counts them: its input, plus the output it asked for where counted. */
   requestedTokens: 'whole',
   /** The model's context window in tokens, as the provider's error states it. */
   maxContextTokens: 'whole',
@@ -164,10 +136,7 @@ export const VALIDATION_FIELDS = {
   fields: 'stringRecord',
 } as const;
 
-/**
- * Every built-in class field with its type, the union of the tables above. Merged by a call a bundler may
- * drop, not a spread it must keep, so that an import that needs none of it carries none.
- */
+/** Merged by a call a bundler may drop, not a spread it must keep, so that an import that needs none of it carries none. */
 export const CLASS_FIELD_TYPES = /* @__PURE__ */ Object.assign(
   {},
   MODEL_FIELDS,
