@@ -9,7 +9,7 @@ export interface DbosJsonObject {
   [key: string]: DbosJson;
 }
 
-/** Each object and array is added to `made`: superjson walks what a recipe wrote, and must not take a cause node for an error of its own. */
+/** Each object and array goes into `made`: superjson walks what a recipe wrote, and must not take a cause node for an error. */
 export function dbosJsonCopy(contract: object, made: WeakSet<object>): DbosJsonObject {
   const copy: DbosJsonObject = {};
   made.add(copy);

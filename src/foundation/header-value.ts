@@ -12,9 +12,8 @@ export type HeaderTable = ReadonlyMap<string, string> | NamedHeaders;
 const MAX_HEADERS_READ = 1024;
 
 /**
- * From a fetch `Headers` (or anything with `get`), a Map or a plain object, the name in any case; an
- * array value gives its first string. A value longer than MAX_FIELD_LENGTH reads as none: read by its
- * first part it would say something else (`0s0s…0s1h`). Never throws.
+ * The name in any case; an array value gives its first string. A value longer than MAX_FIELD_LENGTH reads as
+ * none: read by its first part it would say something else (`0s0s…0s1h`). Never throws.
  */
 export function headerValue(headers: unknown, name: string): string | undefined {
   const wanted = name.toLowerCase();
@@ -35,10 +34,7 @@ export function headersNamed(headers: unknown, names: readonly string[]): Readon
   return found;
 }
 
-/**
- * A Map or a plain object is read once into a Map of its first 1,024 entries, names lowercased (of two
- * alike, the first), so that a container of a million keys is listed once; one with `get` is given back.
- */
+/** Read once into a Map of its first 1,024 entries, so that a container of a million keys is listed once; one with `get` is given back. */
 export function headerTable(headers: unknown): HeaderTable {
   if (isNamedHeaders(headers)) return headers;
   const table = new Map<string, string>();

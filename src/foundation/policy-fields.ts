@@ -16,7 +16,7 @@ export function retryAfterMsOf(error: unknown): number | undefined {
   return toWholeNonNegative(readProperty(error, 'retryAfterMs'));
 }
 
-/** Past what a timer can wait it is `Infinity`, where the whole-number rule drops it: the server asked for more than anyone can wait, not for nothing. */
+/** Past what a timer can wait it is `Infinity`, not dropped: the server asked for more than anyone can wait, not for nothing. */
 export function serverDelayOf(error: unknown): number | undefined {
   const value = readProperty(error, 'retryAfterMs');
   return typeof value === 'number' && value > MAX_TIMER_DELAY_MS ? Infinity : toWholeNonNegative(value);

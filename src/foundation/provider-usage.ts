@@ -3,10 +3,7 @@ import { toWholeNonNegative } from './whole-number.js';
 
 export type ReportedUsage = { readonly [K in (typeof USAGE_KEYS)[number]]?: number };
 
-/**
- * Anthropic's cache counters stay apart from its `input_tokens`, which leaves them out, until
- * {@link usageOfCounts} adds them: a later event may repeat any one of them alone.
- */
+/** Anthropic's cache counters stay apart until {@link usageOfCounts} adds them: a later event may repeat one alone. */
 export type UsageCounts = { readonly [K in (typeof COUNTERS)[number][0]]?: number };
 
 const USAGE_KEYS = ['inputTokens', 'outputTokens', 'totalTokens', 'cachedInputTokens', 'reasoningTokens'] as const;
@@ -22,10 +19,7 @@ const COUNTERS = [
   ['reasoning', 'output_tokens_details', 'thinking_tokens'],
 ] as const;
 
-/**
- * Each report of a counter is its value so far for the whole call (Anthropic's `message_delta` repeats
- * them cumulatively), so that the latest wins; one left out or null keeps its value. Never throws.
- */
+/** Each report is the counter's value so far (Anthropic repeats them cumulatively): the latest wins, a missing one stays. */
 export function withUsageReported(counts: UsageCounts, usage: unknown): UsageCounts {
   // Most events of a stream carry none: nothing to copy.
   if (typeof usage !== 'object' || usage === null) return counts;
@@ -48,9 +42,8 @@ export function usageOfEvent(event: unknown): ReportedUsage | undefined {
 }
 
 /**
- * `inputTokens` counts every input token, cache reads and writes included (Anthropic's `input_tokens`
- * leaves them out, so that its cache counters are added); `outputTokens` counts reasoning too;
- * `totalTokens` is only what the provider counted.
+ * `inputTokens` counts cache reads and writes too (Anthropic's `input_tokens` leaves them out, so that they
+ * are added), `outputTokens` reasoning too, and `totalTokens` is only what the provider counted.
  */
 export function usageOfCounts(counts: UsageCounts): ReportedUsage | undefined {
   const { input, cacheRead, cacheWrite, cached = cacheRead } = counts;
