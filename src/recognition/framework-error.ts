@@ -60,7 +60,7 @@ function toolInput(value: object): Extra {
   return { options: { toolName: readString(value, 'toolName') ?? readString(call, 'name'), fields } };
 }
 
-// By `name`, with or without the AI SDK's `AI_` prefix. Built on first use, so that a bundle that never reads a framework's error keeps none of it.
+// By `name`, with or without `AI_`. Built on first use, so that a bundle that never reads a framework's error keeps none of it.
 let byName: Readonly<Record<string, Rule>> | undefined;
 const rulesByName = (): Readonly<Record<string, Rule>> => (byName ??= {
   // The Vercel AI SDK (`ai`, `@ai-sdk/provider`)

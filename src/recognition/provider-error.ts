@@ -72,7 +72,7 @@ interface ProviderSaid {
   readonly known: boolean;
 }
 
-/** Undefined for a value shaped like none of the SDKs' and raw events' forms (docs/mapping.md): an ordinary error with a `code` is no provider's. */
+/** Undefined for a value shaped like no SDK's or raw event's error (docs/mapping.md): an error with just a `code` is no provider's. */
 function providerSaid(node: object, body: object | undefined): ProviderSaid | undefined {
   const own = { type: readProperty(node, 'type'), code: readProperty(node, 'code') };
   const aws = typeof readProperty(node, '$metadata') === 'object';
@@ -213,7 +213,7 @@ function isSdkError(node: object): boolean {
   return false;
 }
 
-/** An `error` object with a message and a type, code or status, `{ type: 'error' }`, `{ object: 'error' }`, or an OpenAI-style object at the top. */
+/** An `error` object with a message and a type, code or status, `{ type: 'error' }`, `{ object: 'error' }`, or an OpenAI-style top. */
 function isProviderBody(node: object, body: object | undefined, inner: object | undefined): boolean {
   for (const holder of [node, body]) if (readProperty(holder, 'type') === 'error' || readProperty(holder, 'object') === 'error') return true;
   if (body === undefined) return false;

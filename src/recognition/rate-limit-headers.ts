@@ -2,8 +2,7 @@ import type { RateLimit, RateLimitDimension } from '../contract/rate-limit.js';
 import { headersNamed } from '../foundation/header-value.js';
 import { toWholeNonNegative } from '../foundation/whole-number.js';
 
-// Which limit a provider's 429 hit, from OpenAI's and Anthropic's rate-limit headers (docs/mapping.md#rate-limits).
-// A header that does not read as its format is ignored: nothing is guessed.
+// From OpenAI's and Anthropic's rate-limit headers (docs/mapping.md#rate-limits); a header not in its format is ignored.
 
 // Each dimension's headers: OpenAI's suffix and Anthropic's infix.
 const DIMENSIONS: readonly (readonly [RateLimitDimension, string | undefined, string])[] = [
@@ -24,8 +23,7 @@ function namesOfFamilies(): readonly string[] {
   ]));
 }
 
-// The limit a provider's message names, the first in its text; the wordings are in docs/mapping.md#rate-limits.
-// Each alternative starts with a word, so that no text makes it start over.
+// The wordings are in docs/mapping.md#rate-limits. Each alternative starts with a word, so that no text makes it start over.
 export const namedLimits = (): readonly string[] => [
   String.raw`(?<inputTokens>\binput tokens per (?:minute|day)|_input_token_count\b)`,
   String.raw`(?<outputTokens>\boutput tokens per (?:minute|day))`,
@@ -43,9 +41,8 @@ const UNIT_MS: Readonly<Record<string, number>> = { h: 3_600_000, m: 60_000, s: 
 const RFC_3339 = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /**
- * The dimension the message names, else the one with nothing `remaining` (of several, the one that resets
- * last, which the next request must wait for). `resetMs` is rounded up, so that a client never comes back
- * before the reset. `text` is lowercased, as `readProviderError` gathers it.
+ * The dimension the message names, else the one with nothing `remaining` that resets last. `resetMs` is
+ * rounded up, so that a client never comes back before the reset.
  */
 export function readRateLimit(headers: unknown, text: string, now?: Date | number): RateLimit | undefined {
   const named = namedDimension(text);
@@ -54,8 +51,7 @@ export function readRateLimit(headers: unknown, text: string, now?: Date | numbe
   let hit: RateLimit | undefined;
   for (const [dimension, openai, anthropic] of DIMENSIONS) {
     const limit = dimensionHeaders(read, dimension, openai, anthropic, now);
-    // A daily limit's headers are its own only where they say it is spent: else they speak of a
-    // shorter window, and of the daily limit only its dimension is known.
+    // A daily limit's headers are its own only where spent; else they speak of a shorter window.
     if (dimension === named?.dimension) return !named.daily || limit.remaining === 0 ? limit : { dimension };
     if (named === undefined && limit.remaining === 0 && (hit === undefined || (limit.resetMs ?? 0) > (hit.resetMs ?? 0))) hit = limit;
   }
@@ -93,16 +89,14 @@ function durationMs(value: string): number | undefined {
     if (part === null) return undefined;
     total += Number(part[1]) * (UNIT_MS[part[2] as string] as number);
   }
-  // Rounded to the nanosecond first: 23.456 * 1000 is 23456.000000000004 in floating point. A reset past
-  // the whole numbers a field keeps is the largest, a delay no timer can wait, not no reset at all.
+  // Rounded to the nanosecond first (23.456 * 1000 is 23456.000000000004); a reset past the whole numbers is the largest.
   return toWholeNonNegative(Math.min(Math.ceil(Math.round(total * 1e6) / 1e6), Number.MAX_SAFE_INTEGER));
 }
 
 function untilTime(value: string, now: Date | number | undefined): number | undefined {
   const parts = RFC_3339.exec(value);
   if (parts === null) return undefined;
-  // A day the month has (Date.parse rolls February 30 over into March), and the zone uppercase, as the
-  // ISO form every runtime's Date.parse must read.
+  // A day the month has (Date.parse rolls February 30 into March), and the zone uppercase, as every Date.parse reads.
   const [year, month, day] = (parts[1] as string).split('-').map(Number) as [number, number, number];
   if (new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day) return undefined;
   const seconds = Date.parse(`${parts[1]}T${parts[2]}${(parts[4] as string).toUpperCase()}`);

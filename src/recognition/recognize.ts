@@ -9,10 +9,7 @@ export interface Recognition {
   readonly kind: RecognizedKind;
   readonly message: string | undefined;
   readonly status: number | undefined;
-  /**
-   * The value's `issues`, unread: where a ValidationError may be made, zod-issues.ts reads them as a
-   * ZodError's. The other families never need them, so the recognizer carries none of that code.
-   */
+  /** Unread: zod-issues.ts reads them only where a ValidationError may be made, so that the recognizer carries none of it. */
   readonly issues: unknown;
   /** LangChain's retryable stamp, where the value carries one: it decides over the kind. */
   readonly retryable?: boolean | undefined;
@@ -29,8 +26,7 @@ export const TIMEOUT_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set([
 ]);
 
 
-// fetch wraps the socket error as `cause`, sometimes one level further down; three levels is enough
-// for every runtime we know and keeps a hostile cause chain from costing anything.
+// fetch wraps the socket error as `cause`, sometimes one level further; three is enough, and bounds a hostile chain.
 const CAUSE_LEVELS = 3;
 
 /** Never throws. */
@@ -55,8 +51,7 @@ interface Fields {
   readonly cause: unknown;
 }
 
-// Plain reads in one guarded block: the common case, a plain Error, costs one try. Only when a
-// read throws (a revoked Proxy, a hostile getter) is each field read on its own, guarded.
+// One guarded block, so that a plain Error costs one try; only when a read throws is each field read on its own.
 function readFields(value: object): Fields {
   try {
     const v = value as Record<keyof Fields, unknown>;
@@ -88,8 +83,7 @@ function kindOf(value: object, read: Fields): RecognizedKind {
     code = readProperty(cause, 'code');
     cause = readProperty(cause, 'cause');
   }
-  // A failed fetch that carries no code (Deno, the browsers, workerd) says so only in its words. One
-  // that carries another code (a TLS failure under Node's "fetch failed") is not a network blip.
+  // A fetch failure with no code says so only in its words; one with another code (a TLS failure) is not a network blip.
   return !coded && isFailedFetch(read.name, read.message) ? 'network' : 'unknown';
 }
 

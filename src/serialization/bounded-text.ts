@@ -7,8 +7,7 @@ import { cutOf, MARKERS, type Node, type Run } from './serialization-state.js';
 export const TEXT_MARGIN = 512;
 
 export function budgetedText(value: string, run: Run, node: Node): string {
-  // A cut marker is charged its length but never cut itself: else a second pass would cut the marker,
-  // and the output change.
+  // A cut marker is charged but never cut: else a second pass would cut the marker, and the output change.
   if (value === MARKERS.truncated || value === MARKERS.circular || value === MARKERS.unreadable) {
     node.budget -= value.length;
     return value;
@@ -46,14 +45,10 @@ function bounded(written: string, original: string, node: Node, run: Run | undef
   return run === undefined ? cutOutsideMarker(written, MAX_FIELD_LENGTH) : cutRedacted(written, MAX_FIELD_LENGTH, run);
 }
 
-// Enough for any text the built-in rules and patterns of yours that match no empty string can give; a
-// pattern that matches the empty string grows the text on every pass, and is stopped here.
+// A pattern of yours that matches the empty string grows the text on every pass, and is stopped here.
 const MAX_RECUTS = 8;
 
-/**
- * Redacted again until nothing changes: a cut can end text in a way a secret's pattern matches where the
- * whole did not (`Basic credentials` cut to `Basic credential`), and a second pass would redact it then.
- */
+/** Redacted again until nothing changes: a cut can make text a pattern matches (`Basic credentials` → `Basic credential`). */
 function cutRedacted(redacted: string, length: number, run: Run): string {
   let cut = cutOutsideMarker(redacted, length);
   for (let pass = 0; pass < MAX_RECUTS; pass++) {
@@ -71,10 +66,7 @@ function cutOutsideMarker(value: string, length: number): string {
   return start !== -1 && start + REDACTED.length > cut.length ? cut.slice(0, start) : cut;
 }
 
-/**
- * Storable too, so that any output fits a Postgres `jsonb` column, which refuses `\u0000` and a lone
- * surrogate: each becomes U+FFFD, one code unit for one, so that lengths and cuts stay as they were.
- */
+/** Storable too: Postgres `jsonb` refuses `\u0000` and a lone surrogate, each made U+FFFD, one code unit for one. */
 export function redact(value: string, run: Run): string {
   const { redactor } = run;
   if (redactor === undefined) return storableText(value);
@@ -82,8 +74,8 @@ export function redact(value: string, run: Run): string {
   return isRemembered(value, WRITTEN_AS_IS) ? value : remembered(value, WRITTEN_AS_IS, storable(redactText(value)));
 }
 
-// Short text found to need no change: the same names, codes and keys come back error after error, and a
-// lookup costs less than reading them again (docs/performance.md). Only unchanged text is kept, so no secret is.
+// Short text found to need no change, since the same names and keys come back error after error
+// (docs/performance.md); only unchanged text is kept, so that no secret is.
 const WRITTEN_AS_IS = new Set<string>();
 const STORABLE = new Set<string>();
 const MAX_REMEMBERED = 1024;
@@ -111,8 +103,7 @@ const NOT_STORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])
 const NOT_STORABLE_ALL = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 export function storable(value: string): string {
-  // ES2024's String#isWellFormed where the runtime has it (Node 20, current browsers), rather than the
-  // pattern: every string not remembered as written passes here (docs/performance.md).
+  // String#isWellFormed where the runtime has it, rather than the pattern: every string not remembered passes here.
   const { isWellFormed } = value as { isWellFormed?: () => boolean };
   const clean = isWellFormed === undefined ? !NOT_STORABLE.test(value) : !value.includes('\0') && isWellFormed.call(value);
   return clean ? value : value.replace(NOT_STORABLE_ALL, '\ufffd');
