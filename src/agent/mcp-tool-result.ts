@@ -2,11 +2,7 @@ import { deserializeError, serializeError, ToolError, ToolExecutionError, type F
 import { errorOfFailure, toToolResult, type ToolFailure, type ToolResultOptions } from './tool-result.js';
 import { readProperty as read } from '../foundation/safe-read.js';
 
-/**
- * A Model Context Protocol `CallToolResult` for a failed call, as `toMcpToolResult` makes it. A type
- * rather than an interface, so that it is assignable to the SDK's result type, whose index signature
- * an interface would not satisfy.
- */
+/** A type rather than an interface, so that it is assignable to the SDK's result type and its index signature. */
 export type McpErrorResult = {
   isError: true;
   // Mutable, as the SDK's own CallToolResult type is, so that a tool handler can return it as it is.
@@ -16,11 +12,9 @@ export type McpErrorResult = {
 };
 
 /**
- * A Model Context Protocol `CallToolResult` for a failed tool call: `isError: true`, a text block the
- * model can read (`Name [CODE]: message`, then what to do next: the recommendations of
- * `toToolResult`), and the serialized error (redacted, no stack) as `structuredContent`, from which
- * the client rebuilds the same class. Takes any thrown value, or a failure of `safeTool` or
- * `toToolResult` as it is, so that a tool handler is one line.
+ * A Model Context Protocol `CallToolResult` for a failed call: `isError: true`, a text block the model can
+ * read with its recommendations, and the serialized error (redacted, no stack) as `structuredContent`, from
+ * which the client rebuilds the same class. Takes any thrown value, or a failure of `safeTool` as it is.
  *
  * @example
  * ```ts
@@ -43,7 +37,7 @@ export function toMcpToolResult(failure: unknown, options?: ToolResultOptions): 
   return { isError: true, content: [{ type: 'text', text }], structuredContent: json };
 }
 
-/** A failure as toToolResult writes it, read by shape and guarded: it may be a copy, or hostile. */
+/** Read by shape and guarded: it may be a copy, or hostile. */
 function isToolFailure(value: unknown): value is ToolFailure {
   if (read(value, 'ok') !== false) return false;
   try {
@@ -56,10 +50,9 @@ function isToolFailure(value: unknown): value is ToolFailure {
 }
 
 /**
- * Reads an MCP `CallToolResult` back on the client side: a result whose `structuredContent` is a
- * serialized faultline error comes back as the same class with the same fields; any other error
- * result becomes a ToolExecutionError carrying its text; a result that is not an error gives
- * undefined. Never throws.
+ * Reads an MCP `CallToolResult` back on the client side: a serialized faultline error comes back as the
+ * same class; any other error result as a ToolExecutionError carrying its text; a success as undefined.
+ * Never throws.
  *
  * @example
  * ```ts
@@ -83,12 +76,10 @@ export function fromMcpToolResult(result: unknown): FaultlineError | undefined {
   return new ToolExecutionError(text === '' ? null : text, { cause: result });
 }
 
-// The most characters of text kept as the message: the contract's default maxMessageLength, so that
-// a result of a hundred 10 MB blocks does not become a gigabyte message.
+// The contract's default maxMessageLength, so that a hundred 10 MB blocks do not become a gigabyte message.
 const MAX_TEXT = 10_000;
 
-// The text blocks of a result's content, the first hundred, joined and cut at MAX_TEXT, read guarded:
-// a Proxy where the array should be, or a block whose getters throw, gives what could be read.
+// Read guarded: a Proxy where the array should be, or a block whose getters throw, gives what could be read.
 function textOf(content: unknown): string {
   let text = '';
   try {

@@ -31,38 +31,26 @@ export interface SafeToolDefinition<Input, Output> extends ToolResultOptions {
   readonly run: (input: Input, context: { readonly signal: AbortSignal }) => Promise<Output | ReportedFailure> | Output | ReportedFailure;
   /**
    * A time limit for `run`, in milliseconds; past it the call fails as a ToolTimeoutError and `signal`
-   * aborts. `Infinity`, or anything a timer cannot wait (2³¹ ms, about 25 days, or more), is no limit.
+   * aborts. `Infinity`, or more than a timer can wait (2³¹ ms), is no limit.
    */
   readonly timeoutMs?: number | undefined;
-  /**
-   * Hears every failure, with the error serialized. A listener that throws, or returns a promise that
-   * rejects, never breaks the call and never becomes an unhandled rejection.
-   */
+  /** Hears every failure, the error serialized; a listener that throws or rejects never breaks the call. */
   readonly onError?: ((event: ErrorEvent) => void) | undefined;
 }
 
-/**
- * The second argument of the tool safeTool makes: what a framework hands a tool besides its input, of
- * which only the caller's signal is read.
- */
+/** What a framework hands a tool besides its input; only the caller's signal is read. */
 export interface SafeToolCallOptions {
-  /**
-   * The caller's signal (LangChain's `config.signal`): when it aborts, the signal `run` is handed aborts
-   * with the same reason, and what `run` throws then (that reason, or an AbortError) is the caller's abort.
-   */
+  /** The caller's signal (LangChain's `config.signal`): its abort reaches `run`'s signal, and is the caller's, not a failure. */
   readonly signal?: AbortSignal | undefined;
   /** The same, as the Vercel AI SDK hands it to a tool's `execute(input, { abortSignal })`; `signal` wins. */
   readonly abortSignal?: AbortSignal | undefined;
 }
 
 /**
- * Wraps a tool so that its failures come back as results, never thrown: input that fails the schema
- * gives a `validation` result naming the fields, a throw a `runtime` (an Error) or `exception` (any
- * other value) result, a timeout an `aborted` result built on ToolTimeoutError, a `{ ok: false }` from
- * `run` a `logical` result, and success `{ ok: true, value }`. Only a control signal is thrown, as it is
- * and without `onError` (`isControlSignal`): a LangGraph interrupt or command (`interrupt()` in `run`),
- * and the abort of the caller's `signal` (its reason, or an AbortError that `run` throws once it has
- * aborted; a signal already aborted rejects with its reason, without calling `run`).
+ * Wraps a tool so that its failures come back as results, never thrown: a schema failure is a `validation`
+ * result naming the fields, a throw a `runtime` or `exception` result, a timeout an `aborted` one, a
+ * `{ ok: false }` from `run` a `logical` one, success `{ ok: true, value }`. Only a control signal is
+ * thrown (a LangGraph interrupt, the caller's abort), as it is and without `onError` (docs/agent.md).
  *
  * @example
  * ```ts
@@ -90,15 +78,13 @@ export function safeTool<Input, Output>(
       return await call(definition, raw, signal);
     } catch (thrown) {
       if (isControlSignal(thrown, signal)) throw thrown;
-      // A value thrown past every guard below (a revoked Proxy read by a hostile schema result, say):
-      // the call still settles with a failure the model can read.
+      // Thrown past every guard below (a hostile schema result, say): the call still settles with a failure.
       return failure(definition, new UnknownError(null, { cause: thrown }), 'exception');
     }
   };
 }
 
-// The value of a success is what `run` returned that is not a failure it reported: `Output` without
-// `{ ok: false, error }`, which TypeScript infers into it from a `run` that returns both.
+// A success's value is `Output` without `{ ok: false, error }`, which TypeScript infers into it from a `run` that returns both.
 async function call<Input, Output>(definition: SafeToolDefinition<Input, Output>, raw: unknown, signal: AbortSignal | undefined): Promise<ToolResult<Exclude<Output, ReportedFailure>>> {
   const { name } = definition;
   let parsed: ReturnType<InputSchema<Input>['safeParse']>;
@@ -110,7 +96,6 @@ async function call<Input, Output>(definition: SafeToolDefinition<Input, Output>
   }
   if (!parsed.success) return failure(definition, ValidationError.fromZodError(parsed.error, { details: { toolName: name } }));
   const controller = new AbortController();
-  // The caller's abort reaches run through its own signal, with the caller's reason.
   const stopWaiting = signal === undefined ? undefined : whenAborted(signal, () => { controller.abort(readProperty(signal, 'reason')); });
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
@@ -136,7 +121,7 @@ async function call<Input, Output>(definition: SafeToolDefinition<Input, Output>
   }
 }
 
-// The caller's signal from the second argument, when it is one: frameworks hand a tool more than it.
+// Frameworks hand a tool more than the signal: only a value shaped like one is taken.
 function callerSignalOf(options: unknown): AbortSignal | undefined {
   for (const key of ['signal', 'abortSignal']) {
     const value = readProperty(options, key);

@@ -1,6 +1,6 @@
 import { normalizeError, serializeError, type FaultlineError } from '../index.js';
 
-/** OpenTelemetry attributes of an error, after the semantic conventions, with faultline's own. */
+/** OpenTelemetry attributes of an error, after the semantic conventions. */
 export interface ErrorAttributes {
   /** The code: a low-cardinality class of error, as `error.type` asks. */
   readonly 'error.type': string;
@@ -29,8 +29,8 @@ export interface MeterLike {
 const SPAN_STATUS_ERROR = 2;
 
 /**
- * An error's OpenTelemetry attributes: `error.type` is the code, `exception.type` the class name,
- * `exception.message` the message (redacted), and faultline's category, retryable and retry delay.
+ * An error's OpenTelemetry attributes: `error.type` is the code, `exception.type` the class name, and the
+ * message redacted.
  *
  * @example
  * ```ts
@@ -53,8 +53,7 @@ export function toSpanAttributes(error: unknown): ErrorAttributes {
 }
 
 /**
- * Records an error on a span: the exception event, the attributes of {@link toSpanAttributes}, and
- * the span's status set to error.
+ * Records an error on a span: the exception event, its attributes, and an error status. Returns the error, normalized.
  *
  * @example
  * ```ts
@@ -81,9 +80,8 @@ export function recordError(span: SpanLike, error: unknown): FaultlineError {
 }
 
 /**
- * A function that counts errors on an OpenTelemetry counter `faultline.errors`, with low-cardinality
- * attributes only (`error.type` the code, `faultline.category`, `faultline.retryable`), so that a
- * dashboard shows error rates by kind without parsing logs.
+ * Counts errors on an OpenTelemetry counter `faultline.errors`, with low-cardinality attributes only (the
+ * code, category and retryability).
  *
  * @example
  * ```ts

@@ -34,7 +34,6 @@ export interface ToolResultOptions {
   readonly recommendationsByTool?: Readonly<Record<string, readonly string[]>> | undefined;
 }
 
-// Default recommendations per built-in code: what a model can do about each failure.
 const RECOMMENDATIONS: Readonly<Record<string, readonly string[]>> = {
   VALIDATION_FAILED: ['Fix the arguments named in the error and call the tool again.'],
   TOOL_NOT_FOUND: ['Call one of the tools that exist.'],
@@ -68,17 +67,15 @@ const RECOMMENDATIONS: Readonly<Record<string, readonly string[]>> = {
 // message: the failure itself holds only what a model reads.
 const errorsOfFailures = /* @__PURE__ */ new WeakMap<ToolFailure, FaultlineError>();
 
-/** The error a failure of {@link toToolResult} was made from, or undefined for a failure it did not make (a copy, parsed JSON). */
+/** Undefined for a failure it did not make (a copy, parsed JSON). */
 export function errorOfFailure(failure: ToolFailure): FaultlineError | undefined {
   return errorsOfFailures.get(failure);
 }
 
 /**
- * What a model reads after a failed tool call: `{ ok: false, error, errorType, retryable, halt,
- * recommendations, code }`. A failure the model must not route around (a SecurityError, a
- * ToolPermissionError, an AuthError) has `halt: true`, so that the loop stops: fail closed. Every
- * built-in code has default recommendations; a ToolNotFoundError lists the tools that exist when
- * they are given.
+ * What a model reads after a failed tool call. A failure the model must not route around (a SecurityError,
+ * a ToolPermissionError, an AuthError) has `halt: true`, so that the loop stops: fail closed. Every
+ * built-in code has default recommendations.
  *
  * @example
  * ```ts

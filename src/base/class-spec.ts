@@ -3,41 +3,24 @@ import type { ErrorCategory } from '../foundation/category.js';
 import type { ErrorFields } from './error-fields.js';
 import type { FaultlineErrorOptions, MessageOption } from './options.js';
 
-/**
- * Carries a class's constructor options in its type, so that `subclass` can add to them. Declared
- * only: nothing holds it at run time.
- */
+/** Carries a class's constructor options in its type, for `subclass` to add to; nothing holds it at run time. */
 export declare const OPTIONS_TYPE: unique symbol;
 
-/**
- * The fields every error has: a class may not declare a field of one of these names (nor one named
- * like a method or property of its parent class, `hasOwnProperty` say, which `subclass` refuses when it runs).
- */
+/** Names a class may not declare as fields (nor a method of its parent, which `subclass` refuses when it runs). */
 export type ReservedFieldName = keyof ErrorFields | 'cause' | 'errors' | 'stack' | 'truncated' | 'then' | 'toJSON';
 
-/**
- * The fields of faultline's own classes that a class of yours may declare too, each only with its own
- * type (the contract writes and reads it as that type in every class): `toolName: 'string'`, ... The
- * two built-in shapes (`usage`, `rateLimit`) are none of these types, so no class of yours declares them.
- */
+/** The fields of faultline's own classes a class of yours may declare too, only with the type the contract gives them. */
 type BuiltInFieldNames = { readonly [K in keyof typeof CLASS_FIELD_TYPES]?: Extract<(typeof CLASS_FIELD_TYPES)[K], FieldType> };
 
-/** A field table that names no field every error has, and a field of faultline's own classes only with its type. */
 export type DeclaredFields = FieldTable & { readonly [K in ReservedFieldName]?: never } & BuiltInFieldNames;
 
-/**
- * What `subclass` takes, besides the class's name: what differs from the parent. A key left out is
- * the parent's.
- */
+/** What `subclass` takes besides the class's name: what differs from the parent. */
 export interface SubclassSpec<Fields extends FieldTable = FieldTable, Required extends readonly (keyof Fields & string)[] = readonly (keyof Fields & string)[]> {
   /** Machine-readable, UPPER_SNAKE: `'PAYMENT_DECLINED'`. */
   readonly code?: string;
   /** The message when the constructor is given none. */
   readonly message?: string;
-  /**
-   * Whether a caller may retry: a constant, or a rule read from the error when asked, as
-   * ModelApiError's `(error) => isRetryableStatus(error.status)`. The constructor's options still decide.
-   */
+  /** Whether a caller may retry: a constant, or a rule read from the error (`(error) => isRetryableStatus(error.status)`). */
   readonly retryable?: boolean | ((error: ErrorFields) => boolean);
   /** The HTTP status the error stands for, such as 402. */
   readonly status?: number;
@@ -56,34 +39,27 @@ export interface FamilySpec<Fields extends FieldTable = FieldTable, Required ext
   readonly category: ErrorCategory;
 }
 
-/** A faultline error as these types see it (FaultlineError is one; it is not imported here, since it imports these). */
+/** A faultline error as these types see it (the class is not imported here, since it imports these). */
 export type ErrorInstance = Error & ErrorFields;
 
-/** Any faultline class, as far as `subclass` and `from` need to see it. */
 export type AnyErrorClass = abstract new (...args: never) => ErrorInstance;
 
-/** A faultline class that can be constructed: what `from` builds (never the abstract base). */
+/** What `from` builds: never the abstract base. */
 export type ConcreteErrorClass = new (...args: never) => ErrorInstance;
 
-/** The options a faultline class's constructor takes. */
 export type OptionsOf<Class> = Class extends { readonly [OPTIONS_TYPE]?: infer Options } ? Options : FaultlineErrorOptions;
 
-/** What a class's `from` may add to the error it builds: its constructor's options, less `cause` (the value itself). */
+/** What a class's `from` may add: its constructor's options, less `cause` (the value itself). */
 export type FromContext<Class> = Omit<OptionsOf<Class>, 'cause'>;
 
-/** `true` when every key of `Options` is optional, so that the options may be left out. */
 type NoneRequired<Options> = Partial<Options> extends Options ? true : false;
 
-/** The arguments of a constructor whose options are `Options`, in either form. */
 export type OptionsFirst<Options> = NoneRequired<Options> extends true ? [options?: Options & MessageOption] : [options: Options & MessageOption];
 export type MessageFirst<Options> = NoneRequired<Options> extends true
   ? [message?: string | null, options?: Options | null]
   : [message: string | null | undefined, options: Options];
 
-/**
- * A class made by `subclass`: constructed in either form, with `from`, and with `subclass` to declare
- * a class below it. Extend it (`class PaymentDeclinedError extends ToolError.subclass(...) {}`) or use it as it is.
- */
+/** A class made by `subclass`: extend it (`class PaymentDeclinedError extends ToolError.subclass(...) {}`) or use it as it is. */
 export interface ErrorClass<Instance extends ErrorInstance, Options extends FaultlineErrorOptions> {
   /** `new PaymentDeclinedError({ toolName: 'charge_card', amountCents: 1200 })`: the options, `message` among them. */
   new (...args: OptionsFirst<Options>): Instance;
@@ -105,7 +81,7 @@ export interface ErrorClass<Instance extends ErrorInstance, Options extends Faul
 
 /** The class `subclass` returns below `Parent`, with the fields of `Fields`, those in `Required` required. */
 export type SubclassOf<Parent extends AnyErrorClass, Fields extends FieldTable, Required extends readonly PropertyKey[]> = ErrorClass<
-  // A class with no fields of its own has its parent's instance type as it is, not an intersection with nothing.
+  // No fields of its own: the parent's instance type as it is, not an intersection with nothing.
   keyof Fields extends never ? InstanceType<Parent> : InstanceType<Parent> & FieldsOf<Fields, Required[number]>,
   keyof Fields extends never ? OptionsOf<Parent> : OptionsOf<Parent> & FieldOptionsOf<Fields, Required[number]>
 >;

@@ -9,12 +9,7 @@ import { MAX_FIELD_LENGTH } from '../foundation/field-text.js';
 import { nearestName } from './nearest-name.js';
 import type { ErrorFields } from './error-fields.js';
 
-// A class is declared once, when `subclass` makes it: its name, code, defaults and fields are written
-// onto its prototype then, so that constructing it does nothing but set the options. Every built-in
-// class is declared the same way.
-
-
-/** What a class declares: the spec `subclass` takes, checked. */
+// A class is declared once, when `subclass` makes it, so that constructing one only sets its options.
 interface Declaration {
   readonly code?: unknown;
   readonly message?: unknown;
@@ -30,7 +25,6 @@ type Constructor = abstract new (...args: never) => object;
 const FIELD_TYPES: readonly FieldType[] = ['string', 'number', 'whole', 'boolean', 'stringRecord', 'json'];
 const SPEC_KEYS = ['code', 'message', 'retryable', 'status', 'category', 'fields', 'required'];
 
-/** Whether no class may declare a field of this name: a field every error has, or a method every error has. */
 function isReservedField(field: string): boolean {
   const reserved: readonly (readonly string[])[] = [HEAD_KEYS, OPTIONAL_KEYS, TAIL_KEYS, RESERVED_KEYS, ['__proto__']];
   return reserved.some((keys) => keys.includes(field));
@@ -46,11 +40,8 @@ export const BUILT_IN_NAMES: ReadonlySet<string> = /* @__PURE__ */ new Set([
 ]);
 
 /**
- * Checks what `subclass` was given, or throws a TypeError that says what to write instead, and gives
- * the declaration as it was read: the spec, its `fields` and its `required` each read once, key by key,
- * into a plain copy, so that a getter that throws or answers otherwise on a second read, or a revoked
- * Proxy, cannot make what is declared differ from what was checked. `family` is whether the class
- * starts a family (`FaultlineError.subclass`), where `category` is required.
+ * The spec, its `fields` and its `required` are each read once into a plain copy, so that a getter that
+ * throws or changes, or a revoked Proxy, cannot make what is declared differ from what was checked.
  */
 export function checkDeclaration(parentName: string, parentPrototype: object, name: unknown, spec: unknown, family: boolean): Declaration {
   const call = `${parentName}.subclass`;
@@ -69,7 +60,6 @@ export function checkDeclaration(parentName: string, parentPrototype: object, na
         `Give your class a name of its own that says what failed, such as 'Payment${name}'.`,
     );
   }
-  // Every refusal below starts with the call, as the user wrote it.
   const where = `${call}('${name}', spec)`;
   if (!isObjectLiteral(spec)) throw specError(where, 'spec', "an object literal such as { code: 'PAYMENT_DECLINED' }", spec);
   const given = plainCopy(where, 'spec', spec);
@@ -105,7 +95,6 @@ export function checkDeclaration(parentName: string, parentPrototype: object, na
   return { ...given, fields, required };
 }
 
-/** Whether a value is an object literal (or made with no prototype): no array, no Map, no instance of a class. */
 function isObjectLiteral(value: unknown): value is object {
   if (typeof value !== 'object' || value === null) return false;
   try {
@@ -116,7 +105,6 @@ function isObjectLiteral(value: unknown): value is object {
   }
 }
 
-/** An object's own enumerable keys and their values, each read once; a TypeError that names what could not be read. */
 function plainCopy(where: string, what: string, value: object): Record<string, unknown> {
   let keys: string[];
   try {
@@ -194,10 +182,6 @@ function specError(where: string, key: string, expected: string, got: unknown): 
   return new TypeError(`${where}: ${key} must be ${expected}; got ${describeValue(got)}.`, { cause: got });
 }
 
-/**
- * Makes the class `subclass` returns: a class below `parent` whose prototype holds the declaration.
- * Its static `from` (the one every class made by `subclass` has) builds this class.
- */
 export function declareClass<Parent extends Constructor>(parent: Parent, name: string, spec: Declaration, from: unknown): Parent {
   const cls = class extends (parent as unknown as new (...args: unknown[]) => object) {};
   Object.defineProperty(cls, 'name', { value: name, configurable: true });

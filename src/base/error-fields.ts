@@ -1,11 +1,7 @@
 import type { ErrorCategory } from '../foundation/category.js';
 import type { BaseFields } from '../contract/class-fields.js';
 
-/**
- * The fields every faultline error has, as a computed default (`retryable: (error) => ...`) sees
- * them. FaultlineError implements it; it lives apart so that the defaults can name it without
- * importing the class that installs them.
- */
+/** The fields every error has, as a computed default sees them: apart, so the defaults need not import the class. */
 export interface ErrorFields extends BaseFields {
   readonly name: string;
   readonly code: string;

@@ -13,11 +13,9 @@ import { isTransientKind, mappedOptions } from '../recognition/mapped-options.js
 import { checkDeclaration, declareClass, define } from './declare-class.js';
 import { OPTIONS_TYPE, type AnyErrorClass, type ConcreteErrorClass, type DeclaredFields, type ErrorClass, type FamilySpec, type FromContext, type OptionsOf, type SubclassOf } from './class-spec.js';
 
-/** `true` when every key of `Options` is optional, so that the options may be left out. */
 type OptionalWhenNoneRequired<Options> = Partial<Options> extends Options ? true : false;
 
-// The optional fields every error has (retryAfterMs, status, requestId, recommendations, details): the
-// one table BASE_FIELDS, with their TSDoc.
+// The optional fields every error has: declared once, with their TSDoc, in BASE_FIELDS.
 export interface FaultlineError<Options extends FaultlineErrorOptions = FaultlineErrorOptions> extends BaseFields {}
 
 /**
@@ -52,10 +50,9 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
   declare readonly truncated?: Truncation;
 
   /**
-   * Two forms: `new ToolNotFoundError({ toolName: 'delete' })` (the options alone, `message` among
-   * them) and `new ToolNotFoundError("Tool 'delete' is not registered", { toolName: 'delete' })`.
-   * Leave the message out for the class's default. When the class's options type has a required key,
-   * the options are required too, and the compiler names the key that is missing.
+   * `new ToolNotFoundError({ toolName: 'delete' })`, the message among the options, or
+   * `new ToolNotFoundError("Tool 'delete' is not registered", { toolName: 'delete' })`. Leave the message
+   * out for the class's default; options are required when their type has a required key.
    */
   constructor(...args: OptionalWhenNoneRequired<Options> extends true ? [options?: Options & MessageOption] : [options: Options & MessageOption]);
   /**
@@ -69,8 +66,7 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
     if (isAbstractBase(new.target)) {
       throw new TypeError('FaultlineError is abstract: throw a subclass such as ToolError, or extend one.');
     }
-    // Read inline rather than into an object a helper returns: this runs for every error built, and
-    // a string message, the common case, takes one test.
+    // Inline rather than through a helper's object: this runs for every error built.
     const optionsFirst = typeof first !== 'string' && isOptionsArgument(first);
     const options = optionsFirst ? first : second;
     const message = optionsFirst ? readProperty(first, 'message') : first;
@@ -86,12 +82,9 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
   }
 
   /**
-   * Declares a class of your own, once, when it is defined: its name (a string, so that a minifier never
-   * changes it), its code, its defaults and its fields. On `FaultlineError` itself it starts a family of
-   * your own, whose `category` it needs; on any other class (`ToolError.subclass(...)`) the class is
-   * one of that class's family. Extend what it returns, or use it as it is. A spec that cannot work
-   * (a built-in's name, a field every error has, an unknown field type, a `required` key not in
-   * `fields`) is refused here with a TypeError that says what to write.
+   * Declares a class of your own once, when it is defined: its name (a string a minifier never changes),
+   * code, defaults and fields. On `FaultlineError` it starts a family, whose `category` it needs. A spec
+   * that cannot work is refused here with a TypeError that says what to write.
    *
    * @example
    * ```ts
@@ -115,8 +108,7 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
     spec: FamilySpec<Fields, Required>,
   ): SubclassOf<Class, Fields, Required> {
     const parent = this as unknown as typeof FaultlineError;
-    // Below a class with no declared ancestor (the abstract base, or a class written without subclass
-    // right below it) a class starts a family of its own.
+    // Below a class with no declared ancestor, a class starts a family of its own.
     const parentName = (parent.prototype as { [CLASS_NAME]?: string })[CLASS_NAME];
     const given = (spec as unknown) ?? {}; // a JavaScript caller may leave it out
     const declaration = checkDeclaration(parentName ?? parent.name, parent.prototype, name, given, parentName === undefined);
@@ -124,10 +116,8 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
   }
 
   /**
-   * `instanceof` that also holds for errors made by another copy of faultline (the ESM and the
-   * CJS build in one process, or two installed versions): the value must carry the faultline brand
-   * and have on its prototype chain a class declared with the same name, below ancestors of the
-   * same names and codes. A class written without `subclass` is matched by its prototype only.
+   * `instanceof` that also holds across copies of faultline (ESM and CJS builds, two installed versions):
+   * the value carries the brand and its chain has a class declared with the same name and ancestors.
    */
   static override [Symbol.hasInstance]<T extends abstract new (...args: never) => unknown>(this: T, value: unknown): value is InstanceType<T> {
     try {
@@ -143,11 +133,9 @@ export abstract class FaultlineError<Options extends FaultlineErrorOptions = Fau
   }
 
   /**
-   * Maps anything thrown into this class: the value's message, its status and the context's options,
-   * with the value itself as `cause`; retryable when it was a network failure or a timeout. A faultline
-   * error passes through unchanged. Every class has it; a built-in family overrides it to pick its
-   * leaf class (`ToolError.from` gives a ToolTimeoutError for a timeout), and every class made by
-   * `subclass` gives an error of its own class.
+   * Maps anything thrown into this class, the value kept as `cause`; retryable when it was a network
+   * failure or a timeout. A faultline error passes through unchanged; a built-in family picks its leaf
+   * class (`ToolError.from` gives a ToolTimeoutError for a timeout).
    *
    * @example
    * ```ts
@@ -181,17 +169,12 @@ function isAbstractBase(target: unknown): boolean {
   return target === FaultlineError;
 }
 
-/**
- * Gives a class's prototype its own `name`, once: the declared one for the class written below
- * `subclass(...)`, which then reads it without walking up, and its JavaScript name for a class
- * written without `subclass`, as it would be told apart in 0.2 (a minifier may shorten that one).
- */
+/** Gives a class's prototype its own `name`, so that an instance reads it without walking up the chain. */
 function nameClass(cls: { readonly prototype: object; readonly name: string }): void {
   const declared = declaredPrototypeOf(cls);
   define(cls.prototype, 'name', declared === undefined ? cls.name : (declared as { readonly name: string }).name, false);
 }
 
-/** The `from` of every class: a faultline error as it is, anything else an error of `this` class. */
 function fromValue(this: AnyErrorClass, value: unknown, context?: object): FaultlineError {
   if (hasFaultlineBrand(value)) return value as FaultlineError;
   const recognition = recognize(value);
@@ -202,9 +185,8 @@ function fromValue(this: AnyErrorClass, value: unknown, context?: object): Fault
 }
 
 /**
- * Writes the abstract base's defaults, its brand and its `util.inspect` view onto its prototype, on
- * first use rather than in the class body: a class member under a computed key is a statement a
- * bundler must keep, and would bring the whole class into a bundle that imports only `ErrorCategory`.
+ * Writes the base's defaults, brand and inspect view on first use, not in the class body: a member under
+ * a computed key is a statement a bundler must keep, even in a bundle that imports only `ErrorCategory`.
  */
 export function installRoot(): void {
   const proto = FaultlineError.prototype;
@@ -223,12 +205,9 @@ export function installRoot(): void {
 }
 
 /**
- * Declares one of faultline's own classes: `subclass` without its checks, which refuse the built-in
- * names to every other class. `/* @__PURE__ *\/` at each call lets a bundler drop a class nobody imports.
- * The options take the fields of the table; the instance's fields are declared by an interface merged
- * with the class (`interface ToolError extends FieldsOf<typeof TOOL_FIELDS> {}`), so that each built-in
- * class extends its parent class itself, not an intersection, and linters that follow a class's base
- * types (typescript-eslint's no-unsafe-class-instance-assignment) see the whole hierarchy.
+ * One of faultline's own classes: `subclass` without the checks that refuse the built-in names to every
+ * other class. The instance fields come from an interface merged with the class, so that each built-in
+ * extends its parent class itself and type-aware linters see the whole hierarchy.
  */
 // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- the default: a class that declares no field of its own
 export function builtInClass<Class extends AnyErrorClass, const Fields extends BuiltInFieldTable = Record<never, never>>(
@@ -239,7 +218,6 @@ export function builtInClass<Class extends AnyErrorClass, const Fields extends B
   return declareClass(parent, name, spec, fromValue) as unknown as ErrorClass<InstanceType<Class>, OptionsOf<Class> & FieldOptionsOf<Fields>>;
 }
 
-/** What a built-in class declares. */
 interface BuiltInSpec<Fields extends BuiltInFieldTable> {
   readonly code: string;
   readonly message: string;

@@ -3,12 +3,7 @@ import { isErrorObject } from '../foundation/error-object.js';
 import { keptMessage } from '../redaction/message-redaction.js';
 import { serializeData, serializeFaultline } from '../serialization/serialize-faultline.js';
 
-/**
- * How Node's `util.inspect` (and so `console.log`) shows a faultline error. Node prints an error's
- * stack and its own enumerable properties, but a faultline error's `code`, `category` and
- * `retryable` are defaults on its class's prototype, so it would print none of them. Keyed by the
- * realm-wide symbol Node looks for, so that the library imports nothing from Node.
- */
+/** Node prints own properties, but `code`, `category` and `retryable` are prototype defaults. Realm-wide: nothing imported from Node. */
 export const NODE_INSPECT: unique symbol = Symbol.for('nodejs.util.inspect.custom');
 
 // The fields a reader looks for first, shown even when they come from the class's defaults.
@@ -16,13 +11,7 @@ const SHOWN_FIELDS = ['code', 'category', 'retryable', 'retryAfterMs', 'status',
 
 type Inspect = (value: unknown, options?: object) => string;
 
-/**
- * The error as `util.inspect` should print it: an object whose prototype is the error (so it is still an
- * Error, with the error's stack and class), holding the fields above and the error's own fields, each as
- * the contract writes it (secrets redacted, as in `JSON.stringify(error)`), and its cause viewed in turn.
- * The error itself keeps its raw values for code that reads them. Built only when the error is inspected,
- * so construction costs nothing for it.
- */
+/** A view whose prototype is the error, holding the fields as the contract writes them, redacted. Built only when inspected. */
 export function inspectError(error: object, options: unknown, inspect: unknown): unknown {
   // Another runtime may call the hook with other arguments: then the error prints as it would.
   if (typeof inspect !== 'function') return error;
@@ -39,14 +28,8 @@ export function inspectError(error: object, options: unknown, inspect: unknown):
 }
 
 /**
- * A cause as it is printed: a foreign error's message and stack through the redactor, as a faultline
- * error's own message is when it is built, and its own fields as the contract writes any data (text and
- * key names redacted: an HTTP client's `config.headers.Authorization`, an `?api_key=` in a URL), so that
- * `console.log(normalizeError(thrown))` shows no secret the thrown value held. Data thrown as it is (a
- * plain object) is printed as the contract writes it too. The cause itself is left as it is: what is
- * printed is a view whose prototype is the cause, so it is still that error, of that class. A faultline
- * cause prints itself, through this hook; a cause's own causes and `errors` are viewed in turn (`seen`
- * holds each view once, for a cycle).
+ * Text and data through the redactor, so that `console.log(normalizeError(thrown))` shows no secret the
+ * thrown value held; a view whose prototype is the cause, so that it is still that error.
  */
 function redactedCause(cause: unknown, seen: Map<object, unknown>): unknown {
   if (typeof cause === 'string') return keptMessage(cause);

@@ -1,7 +1,6 @@
 /**
- * Of `names`, the one closest to `name` by edit distance (letters inserted, deleted, replaced or two
- * swapped), when it is close enough to be a typo of it: within a third of its length, at least one edit.
- * For a refusal that names what was likely meant (`required: ['amountCent']` beside `amountCents`).
+ * Of `names`, the one close enough to `name` to be a typo of it (within a third of its length, at least
+ * one edit), for a refusal that names what was likely meant.
  */
 export function nearestName(name: string, names: readonly string[]): string | undefined {
   const most = Math.max(1, Math.floor(name.length / 3));

@@ -26,16 +26,11 @@ export interface MessageOption {
   readonly message?: string | null | undefined;
 }
 
-/**
- * Whether a constructor's first argument is its options (`new X({ toolName })`): a plain object,
- * whose prototype is `Object.prototype` or `null`. An Error or any other object given as the
- * message stays the message, as its string form.
- */
+/** A plain object only: an Error or any other object given first stays the message, as its string form. */
 export function isOptionsArgument(first: unknown): first is object {
   return isPlainObject(first);
 }
 
-/** The message as the constructor keeps it: its string form, or undefined for the class default. */
 export function messageString(message: unknown): string | undefined {
   if (message === undefined || message === null) return undefined;
   if (typeof message === 'string') return message;
@@ -47,7 +42,6 @@ export function messageString(message: unknown): string | undefined {
   }
 }
 
-/** The standard `{ cause }` option of `Error`, when the options have one. */
 export function causeOf(options: object): { cause: unknown } | undefined {
   try {
     return 'cause' in options ? { cause: (options as { cause?: unknown }).cause } : undefined;
@@ -57,10 +51,8 @@ export function causeOf(options: object): { cause: unknown } | undefined {
 }
 
 /**
- * Sets each option on the error: the base fields (BASE_FIELDS), and the fields the class declares,
- * each checked against its type. Any other key, and a declared field's value of another type, is
- * kept under `details` (an explicit `details` key of the same name wins), so that a misspelt option
- * or a value of the wrong type is seen, and never becomes a field.
+ * Any key that is neither a base field nor a declared one, and a declared field's value of another type,
+ * goes under `details` (an explicit `details` key wins), so that a misspelt option is seen, never a field.
  */
 export function assignOptions(error: object, options: object): void {
   const target = error as Record<string, unknown>;
@@ -86,7 +78,6 @@ export function assignOptions(error: object, options: object): void {
       continue;
     }
     if (key === 'retryable') {
-      // Anything but a boolean leaves the class's default in place.
       if (typeof value === 'boolean') target.retryable = value;
       continue;
     }
@@ -107,16 +98,11 @@ export function assignOptions(error: object, options: object): void {
   if (unknown !== undefined) target.details = withUnknownOptions(unknown, target.details);
 }
 
-/**
- * `retryAfterMs` as kept: a whole number of milliseconds, and a delay past the whole numbers a number
- * holds exactly (`1e308`, `Infinity`) as the largest one, so that a retry gives up on a delay nobody can
- * wait instead of taking it for no delay at all.
- */
+/** A delay past what a number holds exactly (`1e308`, `Infinity`) is kept as the largest, so that a retry gives up, not waits 0. */
 function delayKept(value: unknown): number | undefined {
   return typeof value === 'number' && value > Number.MAX_SAFE_INTEGER ? Number.MAX_SAFE_INTEGER : toWholeNonNegative(value);
 }
 
-/** A declared field's value as its type keeps it, or undefined when it is of another type. */
 function fieldValue(type: BuiltInFieldType, value: unknown): unknown {
   switch (type) {
     case 'string':
@@ -138,13 +124,10 @@ function fieldValue(type: BuiltInFieldType, value: unknown): unknown {
   }
 }
 
-/** What {@link shapeKept} gives for a shape whose every key is undefined. */
 const NOTHING: unique symbol = Symbol('nothing');
 
 /**
- * A built-in shape (`usage`, `rateLimit`) as kept: a copy that holds each of its whole-number keys
- * (rounded as a `whole` field is) and, for a rate limit, its `dimension`. Anything else, an unknown key
- * or a value of another type, leaves it `undefined`, so that the whole value is kept under `details`
+ * Any unknown key or value of another type gives undefined, so that the whole value goes under `details`
  * rather than cut down to a part that would look like what the provider said.
  */
 function shapeKept(value: unknown, numbers: readonly string[], dimensionKey: 'dimension' | undefined): object | typeof NOTHING | undefined {
@@ -176,8 +159,7 @@ function isStringRecord(value: unknown): boolean {
 
 function withUnknownOptions(unknown: Record<string, unknown>, details: unknown): Record<string, unknown> {
   if (details === undefined) return unknown;
-  // A details value that is not an object is written as `{ value }` by the serializer anyway; so
-  // is one whose getters throw, which the serializer then reads key by key, guarded.
+  // Not an object: the serializer writes it as `{ value }` anyway, as it reads throwing getters key by key.
   try {
     if (typeof details === 'object' && details !== null && !Array.isArray(details)) return { ...unknown, ...details };
   } catch {
@@ -186,11 +168,7 @@ function withUnknownOptions(unknown: Record<string, unknown>, details: unknown):
   return { ...unknown, value: details };
 }
 
-/**
- * Whether an options key sets nothing: it belongs to the class or to Error itself, and `__proto__`
- * and `constructor` would reach past the instance, and `then` would make the error a thenable that
- * `await` unwraps.
- */
+/** `__proto__` and `constructor` would reach past the instance, and `then` would make the error a thenable `await` unwraps. */
 function isSkipped(key: string): boolean {
   switch (key) {
     case 'cause': case 'name': case 'category': case 'message': case 'stack':

@@ -2,34 +2,22 @@ import type { ErrorDetails, JsonValue } from '../foundation/json.js';
 import type { RateLimit } from './rate-limit.js';
 import type { TokenUsage } from './token-usage.js';
 
-/**
- * How a class's own field is kept and written: `string`, `number` (any finite number), `whole` (a whole
- * number, 0 or more: fractions are rounded), `boolean`, `stringRecord` (path → message), or `json`
- * (any JSON value). A constructor option of another type is kept under `details`, never dropped.
- */
-/**
- * Own property of every declared prototype (`subclass` writes it): every field its class declares, its
- * ancestors' included, with its type. Realm-wide, so that the writer reads any copy's table.
- */
+/** Own property of every declared prototype: its fields and their types. Realm-wide, so the writer reads any copy's table. */
 export const FIELD_TABLE: unique symbol = Symbol.for('faultline.fields');
 
+/**
+ * How a class's own field is kept and written: `whole` is a whole number, 0 or more (fractions rounded),
+ * `stringRecord` maps path → message, `json` is any JSON value. An option of another type goes under `details`.
+ */
 export type FieldType = 'string' | 'number' | 'whole' | 'boolean' | 'stringRecord' | 'json';
 
-/**
- * The field types of faultline's own classes: those of {@link FieldType}, and two shapes of their own
- * that `subclass` does not offer: `usage` ({@link TokenUsage}) and `rateLimit` ({@link RateLimit}).
- * A constructor option that is not exactly of its shape is kept under `details`, as any option of
- * another type is.
- */
+/** The field types of faultline's own classes: {@link FieldType}, and the shapes `usage` and `rateLimit`. */
 export type BuiltInFieldType = FieldType | 'usage' | 'rateLimit';
 
-/** A class's own fields by name, with how each is kept and written. */
 export type FieldTable = { readonly [field: string]: FieldType };
 
-/** The fields of one of faultline's own classes by name: a {@link FieldTable} that may use the built-in shapes. */
 export type BuiltInFieldTable = { readonly [field: string]: BuiltInFieldType };
 
-/** The value a field of type `T` holds. */
 export type FieldValue<T extends BuiltInFieldType> = T extends 'string'
   ? string
   : T extends 'number' | 'whole'
@@ -44,31 +32,21 @@ export type FieldValue<T extends BuiltInFieldType> = T extends 'string'
             ? RateLimit
             : JsonValue;
 
-/**
- * The instance fields a table declares, read-only: those named in `Required` always set, the others
- * optional. Their TSDoc is the table's.
- */
+/** The instance fields a table declares, read-only, those in `Required` always set; their TSDoc is the table's. */
 export type FieldsOf<Table extends BuiltInFieldTable, Required extends PropertyKey = never> = {
   readonly [K in keyof Table as K extends Required ? never : K]?: FieldValue<Table[K]> | undefined;
 } & {
   readonly [K in keyof Table as K extends Required ? K : never]: FieldValue<Table[K]>;
 };
 
-/**
- * The constructor options a table declares. An optional field also takes `null` and `undefined`,
- * skipped, so that `timeoutMs: header ?? undefined` compiles under `exactOptionalPropertyTypes`.
- */
+/** `null` and `undefined` are skipped, so that `timeoutMs: header ?? undefined` compiles under `exactOptionalPropertyTypes`. */
 export type FieldOptionsOf<Table extends BuiltInFieldTable, Required extends PropertyKey = never> = {
   readonly [K in keyof Table as K extends Required ? never : K]?: FieldValue<Table[K]> | null | undefined;
 } & {
   readonly [K in keyof Table as K extends Required ? K : never]: FieldValue<Table[K]>;
 };
 
-/**
- * The optional fields every error has, with how each is kept, in the contract's order: the
- * constructor, the types, the writer's key order, the validator and `faultline/schema` read this one
- * table. `recommendations` (a list of strings) and `details` (JSON data) have types of their own.
- */
+/** The optional fields every error has, in contract order: the constructor, types, writer, validator and schema all read it. */
 export const BASE_FIELDS = {
   /** Suggested delay before a retry, whole milliseconds. */
   retryAfterMs: 'whole',
@@ -82,85 +60,55 @@ export const BASE_FIELDS = {
   details: 'details',
 } as const;
 
-/** The names of the optional fields every error has, in the contract's order. */
 export type BaseFieldName = keyof typeof BASE_FIELDS;
 
-/** The value a base field holds. */
 type BaseFieldValue<T> = T extends 'whole' ? number : T extends 'string' ? string : T extends 'recommendations' ? readonly string[] : ErrorDetails;
 
-/**
- * The base fields as an error holds them. `retryAfterMs` and `status` are whole numbers, never negative:
- * given as options, NaN or a negative number is dropped and a fraction rounded; a `retryAfterMs` past
- * `Number.MAX_SAFE_INTEGER` (`1e308`, `Infinity`: a delay no timer can wait) is kept as that number, and
- * a `status` past it is dropped.
- */
+/** NaN or a negative option is dropped, a fraction rounded, a `retryAfterMs` past `Number.MAX_SAFE_INTEGER` kept as that. */
 export type BaseFields = { readonly [K in BaseFieldName]?: BaseFieldValue<(typeof BASE_FIELDS)[K]> };
 
-/** The base fields as constructor options: `null` and `undefined` are skipped. */
 export type BaseFieldOptions = { readonly [K in BaseFieldName]?: BaseFieldValue<(typeof BASE_FIELDS)[K]> | null | undefined };
 
-// One table per family, written once: the family's options type, its instance fields, the
-// contract's SerializedError, the validator and the zod schema all derive from these. Adding a
-// field to a built-in class is one line here (and its TSDoc), nothing else.
-
-/** Fields of every model error. */
+// One table per family: its options, its instance fields, SerializedError, the validator and the schema
+// all derive from it, so adding a field to a built-in class is one line here (and its TSDoc).
 export const MODEL_FIELDS = {
   /** The provider, e.g. `openai` or `anthropic`. */
   provider: 'string',
   /** The model id, e.g. `gpt-4o`. */
   model: 'string',
-  /**
-   * The call streamed output to its consumer before it failed, so that replaying it would show the
-   * output twice: set by `retryStream`; `classify` then gives no retry. Absent when no output was shown.
-   */
+  /** The call streamed output before it failed, so that a replay would show it twice: set by `retryStream`, and never retried. */
   outputStarted: 'boolean',
-  /**
-   * What the failed call cost, as the provider or framework reported it before the failure. Absent
-   * when nothing was reported: never a guessed zero.
-   */
+  /** What the failed call cost, as the provider or framework reported it; absent when nothing was reported, never a guessed zero. */
   usage: 'usage',
 } as const;
 
-/** Fields of ModelRateLimitError. */
 export const RATE_LIMIT_FIELDS = {
-  /**
-   * The limit the request hit, read from the provider's rate-limit headers: the one with nothing
-   * `remaining`, or the one the provider's message names. Absent when the headers say neither.
-   */
+  /** The limit the request hit, from the provider's rate-limit headers or its message; absent when they say neither. */
   rateLimit: 'rateLimit',
 } as const;
 
-/** Fields of ModelContextLengthError. */
 export const CONTEXT_LENGTH_FIELDS = {
-  /**
-   * The tokens the request needed, as the provider's error counts them: its input, plus the output it
-   * asked for where the provider adds it in (OpenAI's "you requested N tokens (X in the messages, Y in
-   * the completion)", Anthropic's "input length and `max_tokens` exceed context limit: X + Y > Z").
-   */
+  /** The tokens the request needed, as the provider's error counts them: its input, plus the output it asked for where counted. */
   requestedTokens: 'whole',
   /** The model's context window in tokens, as the provider's error states it. */
   maxContextTokens: 'whole',
 } as const;
 
-/** Fields of every tool error. */
 export const TOOL_FIELDS = {
   /** The tool's registered name. */
   toolName: 'string',
 } as const;
 
-/** Fields of every agent error. */
 export const AGENT_FIELDS = {
   /** The agent's id. */
   agentId: 'string',
 } as const;
 
-/** Fields of AgentMaxIterationsError. */
 export const AGENT_MAX_ITERATIONS_FIELDS = {
   /** The iteration limit that was reached. */
   maxIterations: 'whole',
 } as const;
 
-/** Fields of AgentStateError. */
 export const AGENT_STATE_FIELDS = {
   /** The state the agent was in. */
   currentState: 'string',
@@ -168,35 +116,27 @@ export const AGENT_STATE_FIELDS = {
   targetState: 'string',
 } as const;
 
-/** Fields of every storage error. */
 export const STORAGE_FIELDS = {
   /** The store that failed, e.g. `redis` or `vector-index`. */
   store: 'string',
 } as const;
 
-/** Fields of every security error. */
 export const SECURITY_FIELDS = {
   /** The policy or guardrail that denied the operation. */
   policy: 'string',
 } as const;
 
-/** Fields of every class that stands for a time limit: TimeoutError, ModelTimeoutError, ToolTimeoutError. */
 export const TIMEOUT_FIELDS = {
   /** The time limit that was exceeded, in whole milliseconds. */
   timeoutMs: 'whole',
 } as const;
 
-/** Fields of ValidationError. */
 export const VALIDATION_FIELDS = {
   /** What is wrong, by path (segments joined with `.`): `{ 'user.email': 'Invalid email' }`. */
   fields: 'stringRecord',
 } as const;
 
-/**
- * Every built-in class field with the type the contract gives it: the union of the family
- * tables. The serializer, the validator and the zod schema read this one table. Merged by a call a
- * bundler may drop, rather than a spread it must keep, so that an import that needs none of it carries none.
- */
+/** Merged by a call a bundler may drop, not a spread it must keep, so that an import that needs none of it carries none. */
 export const CLASS_FIELD_TYPES = /* @__PURE__ */ Object.assign(
   {},
   MODEL_FIELDS,
@@ -222,7 +162,6 @@ export const CLASS_FIELD_TYPES = /* @__PURE__ */ Object.assign(
   typeof TIMEOUT_FIELDS &
   typeof VALIDATION_FIELDS;
 
-/** The type the contract gives a field of this name in every class, or undefined for a name none of faultline's classes has. */
 export function classFieldType(field: string): BuiltInFieldType | undefined {
   return Object.hasOwn(CLASS_FIELD_TYPES, field) ? CLASS_FIELD_TYPES[field as keyof typeof CLASS_FIELD_TYPES] : undefined;
 }

@@ -4,22 +4,13 @@ import { RATE_LIMIT_DIMENSIONS, RATE_LIMIT_NUMBERS } from './rate-limit.js';
 import { TOKEN_USAGE_KEYS } from './token-usage.js';
 import { isErrorCategory } from '../foundation/category.js';
 
-/*
- * What a node of the contract is, as a JSON value: the tests that decide whether a value in cause
- * position is read back as an error (a faultline node or a foreign one) or stays data. The
- * validator, the rebuilder and the serializer (which must write such data as the error it will be
- * read back as) share them.
- */
+// Whether a JSON value in cause position reads back as an error or stays data: the validator, the
+// rebuilder and the serializer (which must write such data as what it will read back as) share these.
 
-// The class fields' types and the reserved keys, in one map: one lookup per key read back. Built
-// on first use, so that importing the module does no work.
+// Built on first use, so that importing the module does no work.
 let otherKeys: ReadonlyMap<string, FieldRule> | undefined;
 let foreignKeys: ReadonlySet<string> | undefined;
 
-/**
- * Whether a JSON value in cause position (a cause, or an entry of `errors`) is read back as an
- * error: a faultline node whose every field has its type, or a foreign node.
- */
 export function readsBackAsError(value: unknown): boolean {
   if (!hasNodeHead(value)) return isForeignNode(value);
   const node = value as Record<string, unknown>;
@@ -27,16 +18,12 @@ export function readsBackAsError(value: unknown): boolean {
   return true;
 }
 
-/**
- * Whether a value (already known to be valid JSON) starts like a faultline node: a record with
- * the five required fields. It is one when, besides, every other field fits its rule
- * ({@link fieldFits}); the rebuilder checks that as it copies the fields.
- */
+/** The five required fields: a node, once every other field fits its rule, which the rebuilder checks as it copies. */
 export function hasNodeHead(value: unknown): boolean {
   return isPlainObject(value) && hasRequired(value as Record<string, unknown>);
 }
 
-/** The five required fields, each of its type: the REQUIRED table as straight-line reads, for it runs for every node read back. */
+/** Straight-line reads rather than the table: this runs for every node read back. */
 export function hasRequired(node: Record<string, unknown>): boolean {
   return (
     typeof node.name === 'string' &&
@@ -47,7 +34,6 @@ export function hasRequired(node: Record<string, unknown>): boolean {
   );
 }
 
-/** Whether a value (already known to be valid JSON) has the shape of a foreign error: strict. */
 export function isForeignNode(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
   const node = value as Record<string, unknown>;
@@ -62,17 +48,11 @@ export function isForeignNode(value: unknown): boolean {
   return true;
 }
 
-/**
- * The type a node's field must have, by its key: the contract's own fields, the built-in class
- * fields, and the reserved keys no node may carry. `undefined` for a key that may hold any JSON
- * value (a cause, a user class's field) or that {@link hasRequired} checks.
- */
+/** `undefined` for a key that may hold any JSON value, or that {@link hasRequired} checks. */
 export type FieldRule = 'whole' | 'string' | 'boolean' | 'strings' | 'record' | 'array' | 'truncation' | 'stringRecord' | 'usage' | 'rateLimit' | 'reserved';
 
-/** The rule of each type of base field (BASE_FIELDS). */
 const BASE_FIELD_RULES = { whole: 'whole', string: 'string', recommendations: 'strings', details: 'record' } as const;
 
-/** The rule of a node's field. */
 export function fieldRule(key: string): FieldRule | undefined {
   switch (key) {
     case 'name':
@@ -97,7 +77,6 @@ export function fieldRule(key: string): FieldRule | undefined {
   return otherKeys.get(key);
 }
 
-/** Whether a value fits a rule, looking no deeper than the value itself. */
 export function fitsRule(rule: FieldRule | undefined, value: unknown): boolean {
   switch (rule) {
     case undefined:
@@ -127,19 +106,16 @@ export function fitsRule(rule: FieldRule | undefined, value: unknown): boolean {
   }
 }
 
-/** Whether a value is of a class field's type: the rule of its name, a finite number, or any JSON value. */
 export function fitsFieldType(type: BuiltInFieldType, value: unknown): boolean {
   if (type === 'json') return true;
   if (type === 'number') return typeof value === 'number' && Number.isFinite(value);
   return fitsRule(type, value);
 }
 
-/** Whether one field of a node fits the rule of its key. */
 export function fieldFits(key: string, value: unknown): boolean {
   return fitsRule(fieldRule(key), value);
 }
 
-/** Whether a value is a `truncated` record: `{ cause?: 'depth' | 'circular', errors?, message?, stack?: whole numbers, details?, strings?: true }`. */
 export function isTruncation(value: unknown): boolean {
   if (!isObject(value)) return false;
   for (const [key, field] of Object.entries(value)) {
@@ -153,11 +129,7 @@ export function isTruncation(value: unknown): boolean {
   return true;
 }
 
-/**
- * Whether a value is a `usage` field: an object of the five token counts, each a whole number or undefined,
- * at least one of them a number, and nothing else. An empty usage says nothing: no error holds one, and
- * the writer never writes one, so the reader does not accept one either.
- */
+/** An empty usage says nothing: the writer never writes one, so the reader does not accept one. */
 export function isTokenUsage(value: unknown): boolean {
   if (!isObject(value)) return false;
   let counts = 0;
@@ -168,7 +140,6 @@ export function isTokenUsage(value: unknown): boolean {
   return counts > 0;
 }
 
-/** Whether a value is a `rateLimit` field: `{ dimension, limit?, remaining?, resetMs? }`, the numbers whole, and nothing else. */
 export function isRateLimit(value: unknown): boolean {
   if (!isObject(value) || !RATE_LIMIT_DIMENSIONS.includes((value as { dimension?: never }).dimension as never)) return false;
   for (const [key, field] of Object.entries(value)) {

@@ -25,7 +25,6 @@ export interface SerializeOptions {
   readonly redact?: boolean | RedactionOptions;
 }
 
-/** The defaults of {@link SerializeOptions}. */
 export const SERIALIZE_DEFAULTS = {
   maxDepth: 16,
   maxMessageLength: 10_000,
@@ -40,11 +39,8 @@ export { MAX_FIELD_LENGTH };
 export const MAX_RECOMMENDATIONS = 20;
 
 /**
- * The most characters of strings and keys (and one per array item) that one serialization with these
- * options can write: the most error nodes (`maxErrors + maxDepth + 1`), each at most its message (and
- * its stack), its details budget, and its bounded head. `deserializeError`'s default `maxInputLength`
- * is this for the default options, so that whatever the writer emits with its defaults the reader
- * accepts with its own.
+ * The most characters one serialization with these options can write. `deserializeError`'s default
+ * `maxInputLength` is this for the default options, so that the reader accepts whatever the writer emits.
  *
  * @example
  * ```ts
@@ -57,14 +53,12 @@ export function maxSerializedSize(options?: SerializeOptions): number {
   const maxDepth = resolvedLimit(options?.maxDepth, SERIALIZE_DEFAULTS.maxDepth);
   const maxErrors = resolvedLimit(options?.maxErrors, SERIALIZE_DEFAULTS.maxErrors);
   const text = resolvedLimit(options?.maxMessageLength, SERIALIZE_DEFAULTS.maxMessageLength) * (options?.stack === true ? 2 : 1);
-  // Per node, besides its text and its details: the keys of the contract and of `truncated`, and the built-in
-  // class fields no budget charges, being numbers, booleans, `usage` and `rateLimit` (under 400 in all), the name,
-  // the code and `requestId`, the recommendations, and the markers `errors` may hold.
+  // Per node, besides its text and details: the contract's keys and the fields no budget charges (under
+  // 400 in all), the name, the code, `requestId`, the recommendations and the markers `errors` may hold.
   const head = 400 + 3 * MAX_FIELD_LENGTH + MAX_RECOMMENDATIONS * (MAX_FIELD_LENGTH + 1) + maxErrors * 13;
   return (maxErrors + maxDepth + 1) * (text + resolvedLimit(options?.maxDetailsSize, SERIALIZE_DEFAULTS.maxDetailsSize) + head);
 }
 
-/** A limit as the writer takes it: a number 0 or more, rounded down, or the default for anything else. */
 export function resolvedLimit(value: number | undefined, fallback: number): number {
   return typeof value === 'number' && value >= 0 && !Number.isNaN(value) ? Math.floor(value) : fallback;
 }

@@ -4,10 +4,7 @@ import type { ErrorCategory } from '../foundation/category.js';
 /** A JSON value as the contract writes it: never `null`, never a non-finite number. */
 export type SerializedJson = string | number | boolean | readonly SerializedJson[] | { readonly [key: string]: SerializedJson };
 
-/**
- * What was cut from a node, so that a reader can tell a cut error from a whole one.
- * Each key is present only when that part was cut.
- */
+/** What was cut from a node, so that a reader can tell a cut error from a whole one. */
 export interface Truncation {
   /** The cause was left out: `'depth'` past `maxDepth`, `'circular'` where it was an ancestor. */
   readonly cause?: 'depth' | 'circular' | undefined;
@@ -20,25 +17,21 @@ export interface Truncation {
   /** `details` (or a class's own fields) lost values past `maxDetailsSize` or `maxDepth`, or held a cycle. */
   readonly details?: true | undefined;
   /**
-   * A string field other than the message and the stack (the name, the code, `requestId`, a
-   * recommendation) was cut at `MAX_FIELD_LENGTH` characters, or recommendations past
-   * `MAX_RECOMMENDATIONS` were left out.
+   * A string field other than the message and stack was cut at `MAX_FIELD_LENGTH` characters, or
+   * recommendations past `MAX_RECOMMENDATIONS` were left out.
    */
   readonly strings?: true | undefined;
 }
 
-/**
- * A faultline error as JSON: the durable contract. Keys come in a fixed order (name, code,
- * category, message, retryable, the optional fields, the class's own fields in alphabetical
- * order, cause, errors, stack, truncated); empty values are omitted, never written as `null`.
- * The built-in classes' own fields come from their tables in class-fields.ts.
- */
-/** A base field as written: the type BASE_FIELDS gives it. */
 type SerializedBaseValue<T> = T extends 'whole' ? number : T extends 'string' ? string : T extends 'recommendations' ? readonly string[] : { readonly [key: string]: SerializedJson };
 
-/** The optional base fields as written. */
 type SerializedBaseFields = { readonly [K in BaseFieldName]?: SerializedBaseValue<(typeof BASE_FIELDS)[K]> | undefined };
 
+/**
+ * A faultline error as JSON: the durable contract. Keys come in a fixed order (name, code, category,
+ * message, retryable, the optional fields, the class's own fields sorted, cause, errors, stack, truncated);
+ * empty values are omitted, never written as `null`.
+ */
 export interface SerializedError extends FieldsOf<typeof CLASS_FIELD_TYPES>, SerializedBaseFields {
   readonly name: string;
   readonly code: string;

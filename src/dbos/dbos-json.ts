@@ -1,10 +1,7 @@
 import { setOwn } from '../foundation/own-property.js';
 import { isPlainObject } from '../foundation/plain-object.js';
 
-/**
- * A JSON value as DBOS's default serializer (superjson) takes one from a serialization recipe: its
- * `JSONValue`, which has mutable arrays.
- */
+/** superjson's `JSONValue`, whose arrays are mutable. */
 export type DbosJson = string | number | boolean | null | DbosJson[] | DbosJsonObject;
 
 /** A JSON object as DBOS's default serializer takes one. */
@@ -12,11 +9,7 @@ export interface DbosJsonObject {
   [key: string]: DbosJson;
 }
 
-/**
- * A copy of the contract (which is JSON by construction) typed as DBOS's JSON, each of its objects
- * and arrays added to `made`: superjson walks what a recipe wrote next, and must not take a cause
- * node in it for an error of its own.
- */
+/** Each object and array goes into `made`: superjson walks what a recipe wrote, and must not take a cause node for an error. */
 export function dbosJsonCopy(contract: object, made: WeakSet<object>): DbosJsonObject {
   const copy: DbosJsonObject = {};
   made.add(copy);

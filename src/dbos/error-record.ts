@@ -6,33 +6,21 @@ import { defineHidden, setOwn } from '../foundation/own-property.js';
 import { isPlainObject } from '../foundation/plain-object.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
 
-/*
- * DBOS writes a thrown error as serialize-error's copy of it before any serializer sees it. For a
- * faultline error that copy is its contract (serialize-error calls `toJSON`), except that DBOS then
- * replaces `cause`, and the cause of each entry of `errors`, with serialize-error's copy of the raw
- * cause: every enumerable field and the stack, secrets included. A row DBOS read back without
- * faultline is a plain Error carrying the same fields. This rebuilds the faultline error either
- * stands for, the raw causes made errors again (of their class when they are faultline's), so that
- * serializing it writes what the error itself writes: of a foreign cause its name, message and code.
- */
+// DBOS writes a thrown error as serialize-error's copy before any serializer sees it, and puts the raw
+// causes back, secrets included (docs/dbos.md). This rebuilds the faultline error a record stands for, so
+// that serializing it writes what the error itself writes: of a foreign cause its name, message and code.
 
-// The writer's default limits (maxDepth 16, maxErrors 100): it writes no error node past them, so
-// nothing past them is rebuilt, and the work is bounded whatever the record holds.
+// The writer's default limits: it writes no node past them, so nothing past them is rebuilt, whatever the record holds.
 const MAX_DEPTH = 16;
 const MAX_NODES = 16 + 100 + 1;
 
 // What DBOS writes for a cause that is an ancestor (serialization.js, serializeErrorWithCause).
 const CIRCULAR = '[Circular]';
 
-/** The error nodes left to rebuild. */
 interface Budget {
   nodes: number;
 }
 
-/**
- * Whether a value starts like a faultline node: `name`, `code`, `category`, `message` and
- * `retryable`, each of its type, read without throwing.
- */
 export function hasContractHead(value: unknown): boolean {
   return (
     typeof readProperty(value, 'name') === 'string' &&
@@ -43,10 +31,7 @@ export function hasContractHead(value: unknown): boolean {
   );
 }
 
-/**
- * The faultline error that DBOS's record of one stands for (a plain object, or the plain Error DBOS
- * revives from it), or undefined when the value is not one. A faultline error is itself. Never throws.
- */
+/** The record DBOS makes of a faultline error, or the plain Error it revives from one. Never throws. */
 export function errorFromRecord(value: unknown): FaultlineError | undefined {
   if (isFaultlineError(value)) return value;
   try {
@@ -56,7 +41,6 @@ export function errorFromRecord(value: unknown): FaultlineError | undefined {
   }
 }
 
-/** The faultline error a node stands for, its cause and `errors` rebuilt; undefined when it has no head. */
 function faultlineNode(value: unknown, budget: Budget, depth: number): FaultlineError | undefined {
   if (!hasContractHead(value)) return undefined;
   const fields = fieldsOf(value);
@@ -67,10 +51,8 @@ function faultlineNode(value: unknown, budget: Budget, depth: number): Faultline
   return error;
 }
 
-/** A node's own fields but its cause, `errors` and stack: what deserializeError reads the class from. */
 function fieldsOf(value: unknown): Record<string, unknown> | undefined {
-  // Own properties, enumerable or not: serialize-error, which DBOS revives with, makes `name` and
-  // `message` hidden on a record as on an Error.
+  // Own properties, enumerable or not: serialize-error makes `name` and `message` hidden on a record as on an Error.
   if (!isPlainObject(value) && !isErrorObject(value)) return undefined;
   const fields: Record<string, unknown> = {};
   for (const key of Object.getOwnPropertyNames(value)) {
@@ -82,7 +64,6 @@ function fieldsOf(value: unknown): Record<string, unknown> | undefined {
   return fields;
 }
 
-/** Sets the rebuilt cause and `errors` of `error` from those of the node it was rebuilt from. */
 function finish(error: Error, node: unknown, budget: Budget, depth: number): void {
   const cause = readProperty(node, 'cause');
   // A node the writer cut (`truncated.cause`) had no cause: DBOS added the raw one.
@@ -104,7 +85,6 @@ function finish(error: Error, node: unknown, budget: Budget, depth: number): voi
   if (dropped > 0) markCut(error, { errors: dropped });
 }
 
-/** A cause or an entry of `errors`: a faultline error, a foreign error, or the data it is. */
 function causeOf(value: unknown, budget: Budget, depth: number): unknown {
   if (isFaultlineError(value)) return value;
   let node: FaultlineError | undefined;
@@ -117,10 +97,7 @@ function causeOf(value: unknown, budget: Budget, depth: number): unknown {
   return isErrorCopy(value) ? foreignNode(value, budget, depth) : value;
 }
 
-/**
- * Whether a value in cause position is an error: an Error, or serialize-error's copy of one (a
- * record with a string name, message and stack), or a record the contract reads as a foreign error.
- */
+/** An Error, serialize-error's copy of one (a string name, message and stack), or what the contract reads as a foreign error. */
 function isErrorCopy(value: unknown): boolean {
   if (isErrorObject(value)) return true;
   if (!isPlainObject(value) || readString(value, 'name') === undefined || readString(value, 'message') === undefined) return false;
@@ -130,7 +107,7 @@ function isErrorCopy(value: unknown): boolean {
 
 const FOREIGN_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(['name', 'message', 'code', 'cause', 'errors', 'stack', 'truncated']);
 
-/** An Error with what the writer keeps of a foreign error: its name, message and string code. */
+/** What the writer keeps of a foreign error: its name, message and string code. */
 function foreignNode(value: unknown, budget: Budget, depth: number): Error {
   budget.nodes--;
   const error = new Error(readString(value, 'message'));
@@ -145,7 +122,7 @@ function foreignNode(value: unknown, budget: Budget, depth: number): Error {
   return error;
 }
 
-/** Adds a cut to the error's own `truncated`, which the writer merges with its own cuts. */
+/** The writer merges the error's own `truncated` with its own cuts. */
 function markCut(error: Error, cut: { readonly cause?: 'depth' | 'circular'; readonly errors?: number }): void {
   const previous = Object.hasOwn(error, 'truncated') ? readProperty(error, 'truncated') : undefined;
   const earlier = readProperty(previous, 'errors');

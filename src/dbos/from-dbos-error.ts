@@ -7,8 +7,7 @@ import { errorFromRecord } from './error-record.js';
 
 // DBOSMaxStepRetriesError's `dbosErrorCode` (error.js): a step out of attempts, its errors in `errors`.
 const MAX_STEP_RETRIES = 23;
-// DBOSWorkflowCancelledError's and DBOSAwaitedWorkflowCancelledError's: a workflow cancelled, as
-// Temporal's CancelledFailure, an abort.
+// DBOSWorkflowCancelledError's and DBOSAwaitedWorkflowCancelledError's: an abort, as Temporal's CancelledFailure is.
 const CANCELLED: ReadonlySet<unknown> = /* @__PURE__ */ new Set([24, 27]);
 
 function cancelled(value: unknown): FaultlineError {
@@ -17,13 +16,10 @@ function cancelled(value: unknown): FaultlineError {
 }
 
 /**
- * The faultline error of a failed DBOS step or workflow, whatever form it comes in: the error a
- * handle's `getResult()` or a `DBOSClient` rejects with, an error a workflow caught from a step, a
- * `DBOSMaxStepRetriesError` (its last attempt's error), the plain Error DBOS revives when
- * `dbosSerialization` was not registered, or a row's `error` column (its text, or parsed). The
- * serialized error comes back as the same class with the same fields and the causes it was written with:
- * its `serializeError` is the one DBOS was given, byte for byte, and the value given is its `engineError`
- * (not enumerable, never serialized); a cancelled workflow is an AgentAbortedError; anything else is
+ * The faultline error of a failed DBOS step or workflow, whatever form it comes in (docs/dbos.md): what a
+ * handle or a `DBOSClient` rejects with, a `DBOSMaxStepRetriesError` (its last attempt's error), the plain
+ * Error DBOS revives without `dbosSerialization`, or a row's `error` column. The same class comes back,
+ * the value given as its `engineError`; a cancelled workflow is an AgentAbortedError; anything else is
  * normalized. Never throws, and needs no DBOS package.
  *
  * @example
@@ -52,14 +48,12 @@ export function fromDbosError(value: unknown): FaultlineError {
   }
 }
 
-/** The faultline error a value carries, and whether it was rebuilt from what DBOS kept. */
 interface Found {
   readonly error: FaultlineError;
   readonly rebuilt: boolean;
 }
 
-// How many DBOSMaxStepRetriesError are opened, one inside another: DBOS nests none, and a value that
-// holds itself in its `errors` must not recurse until the stack runs out.
+// DBOS nests none, and a value that holds itself in its `errors` must not recurse until the stack runs out.
 const MAX_NESTING = 4;
 
 function carried(value: unknown, mayOpen: boolean, nesting = 0): Found | undefined {
@@ -84,7 +78,6 @@ function carried(value: unknown, mayOpen: boolean, nesting = 0): Found | undefin
   return error === undefined ? undefined : { error, rebuilt: true };
 }
 
-/** JSON text parsed, or undefined when it is not JSON or longer than any row the writer's limits allow. */
 function parsed(text: string): unknown {
   if (text.length > 8 * maxSerializedSize()) return undefined; // as deserializeError refuses it
   try {
@@ -94,7 +87,7 @@ function parsed(text: string): unknown {
   }
 }
 
-/** The value a row of DBOS's default serializer holds: superjson's envelope (`{ json, meta }`) opened. */
+/** superjson's envelope (`{ json, meta }`), as DBOS's default serializer writes a row. */
 function envelopeOf(row: unknown): unknown {
   return isPlainObject(row) && readProperty(row, '__dbos_serializer') === 'superjson' ? readProperty(row, 'json') : undefined;
 }

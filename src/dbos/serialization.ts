@@ -3,23 +3,13 @@ import { isPlainObject } from '../foundation/plain-object.js';
 import { dbosJsonCopy, type DbosJsonObject } from './dbos-json.js';
 import { errorFromRecord, hasContractHead } from './error-record.js';
 
-/**
- * The name of faultline's serialization recipe: superjson writes it beside each value the recipe
- * wrote (`meta.values: [["custom", "faultline"]]`), and reads the value back by it. Rows keep it, so it
- * never changes.
- */
+/** superjson writes it beside each value the recipe wrote, and reads the value back by it: rows keep it, so it never changes. */
 export const SERIALIZATION_NAME = 'faultline' as const;
 
-/**
- * What the recipe writes: a faultline error, or the record DBOS makes of one before any serializer
- * sees it (serialize-error's copy: the error's contract, with its raw causes put back by DBOS).
- */
+/** A faultline error, or the record DBOS makes of one before any serializer sees it. */
 export type DbosErrorValue = FaultlineError | { readonly [key: string]: unknown };
 
-/**
- * A serialization recipe as `DBOS.registerSerialization` takes one (`SerializationRecipe` of
- * `@dbos-inc/dbos-sdk`), declared here so that faultline/dbos needs no DBOS package to type-check.
- */
+/** `SerializationRecipe` of `@dbos-inc/dbos-sdk`, declared here so that faultline/dbos needs no DBOS package to type-check. */
 export interface DbosSerializationRecipe {
   readonly name: typeof SERIALIZATION_NAME;
   readonly isApplicable: (value: unknown) => value is DbosErrorValue;
@@ -27,8 +17,8 @@ export interface DbosSerializationRecipe {
   readonly deserialize: (json: DbosJsonObject) => DbosErrorValue;
 }
 
-// The error each record stands for, from `isApplicable` (which superjson asks three times for each value
-// it writes) to `serialize`, which takes it out: a value written again, changed meanwhile, is read again.
+// The error each record stands for, from `isApplicable` (which superjson asks three times a value) to
+// `serialize`, which takes it out.
 let rebuilt: WeakMap<object, FaultlineError> | undefined;
 // The objects `serialize` wrote: superjson walks them next, and they are the contract already.
 let written: WeakSet<object> | undefined;
@@ -42,18 +32,10 @@ function recordError(value: object): FaultlineError | undefined {
 }
 
 /**
- * The serialization recipe that makes DBOS persist faultline's contract and revive the class. Register
- * it before `DBOS.launch()`, and in every process that reads what the workflows wrote (a `DBOSClient`
- * too): `DBOS.registerSerialization(dbosSerialization)`.
- *
- * It applies to a faultline error, and to what DBOS makes of one: DBOS turns a thrown error into
- * serialize-error's plain copy before any serializer sees it (for a faultline error, its contract with
- * the raw causes put back, every field and stack, secrets included), so the recipe rebuilds the error
- * from that copy and writes `serializeError`'s contract (redacted, no stack, bounded). A value whose
- * keys are a serialized faultline error (what `toJSON` returns) is that error, wherever it is. Read
- * back, it is the same class with the same fields, so a workflow replaying a step, a handle's
- * `getResult()` and `DBOSClient` reject with it. Every other value is written as DBOS writes it.
- * Needs no DBOS package itself.
+ * The serialization recipe that makes DBOS persist faultline's contract (redacted, no stack, bounded)
+ * instead of serialize-error's copy with its raw causes, and revive the same class. Register it before
+ * `DBOS.launch()`, in every process that reads what the workflows wrote. Every other value is written as
+ * DBOS writes it (docs/dbos.md).
  *
  * @example
  * ```ts

@@ -16,10 +16,7 @@ export interface DbosStepOptions {
   readonly name?: string | undefined;
 }
 
-/**
- * A step's configuration as `DBOS.registerStep`, `DBOS.runStep` and `@DBOS.step()` take one
- * (`StepConfig` of `@dbos-inc/dbos-sdk`), with retries on and `shouldRetry` set.
- */
+/** `StepConfig` of `@dbos-inc/dbos-sdk`, with retries on and `shouldRetry` set. */
 export interface DbosStepConfig {
   readonly retriesAllowed: true;
   readonly maxAttempts: number;
@@ -30,19 +27,15 @@ export interface DbosStepConfig {
   readonly name?: string;
 }
 
-// DBOS caps each wait after the first at an hour (dbos-executor.js, maxRetryIntervalSec); the first is
-// `intervalSeconds` whatever it is. So the shortest wait is the smaller of the two.
+// DBOS caps each wait after the first at an hour; the first is `intervalSeconds` whatever it is.
 const MAX_INTERVAL_SECONDS = 3600;
 
 /**
- * A DBOS step configuration whose `shouldRetry` follows faultline: a thrown value (normalized) is
- * retried when its `retryable` is true, so a ModelQuotaExceededError or a ValidationError fails the step
- * at its first attempt and a TransientError is retried on DBOS's schedule. DBOS has no delay per error:
- * it waits `intervalSeconds`, then that times `backoffRate`, and so on. So that a step never runs again
- * earlier than the provider asked, an error whose `retryAfterMs` is longer than `intervalSeconds` is not
- * retried either: the step fails with it (its `retryAfterMs` kept), and the workflow can wait durably
- * (`await DBOS.sleep(error.retryAfterMs)`) before it calls the step again. A LangGraph interrupt or a
- * stream that showed output is not retried. Throws a TypeError naming an option that is not valid.
+ * A DBOS step configuration whose `shouldRetry` follows the error's `retryable`: a ValidationError fails the
+ * step at once, a TransientError is retried on DBOS's schedule. DBOS has no delay per error, so that an error
+ * whose `retryAfterMs` is longer than the next wait is not retried either: the step fails with it, and the
+ * workflow can `await DBOS.sleep(error.retryAfterMs)` first (docs/dbos.md). Throws a TypeError naming an
+ * option that is not valid.
  *
  * @example
  * ```ts
@@ -78,7 +71,6 @@ export function dbosStepConfig(options?: DbosStepOptions): DbosStepConfig {
   };
 }
 
-/** Whether DBOS should run a step again after `error`, when it would wait `waitMs` first. Never throws. */
 function shouldRetry(error: unknown, waitMs: number): boolean {
   if (isControlSignal(error)) return false;
   const value = normalizeError(error);

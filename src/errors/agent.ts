@@ -52,14 +52,13 @@ export class AgentError extends /* @__PURE__ */ builtInClass(FaultlineError, 'Ag
   }
 }
 
-// Outside the class body on purpose: see isAbstractBase in base.ts.
+// Outside the class body on purpose: see isAbstractBase in base/faultline-error.ts.
 function agentErrorFor(value: unknown, recognition: Recognition, context: AgentContext | undefined): AgentError {
   const options = mappedOptions(value, recognition, context);
   if (recognition.kind === 'aborted') return new AgentAbortedError(recognition.message, options);
   return new AgentError(recognition.message, isTransientKind(recognition) ? { ...options, retryable: true } : options);
 }
 
-// The instance fields are declared by AGENT_MAX_ITERATIONS_FIELDS (src/contract/class-fields.ts), with their TSDoc.
 export interface AgentMaxIterationsError extends FieldsOf<typeof AGENT_MAX_ITERATIONS_FIELDS> {}
 
 /** The loop reached its iteration limit without finishing. */
@@ -69,7 +68,6 @@ export class AgentMaxIterationsError extends /* @__PURE__ */ builtInClass(AgentE
   fields: AGENT_MAX_ITERATIONS_FIELDS,
 }) {}
 
-// The instance fields are declared by AGENT_STATE_FIELDS (src/contract/class-fields.ts), with their TSDoc.
 export interface AgentStateError extends FieldsOf<typeof AGENT_STATE_FIELDS> {}
 
 /** The agent was asked for a state transition its state machine does not allow. */

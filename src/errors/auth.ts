@@ -5,10 +5,7 @@ import { isFaultlineError } from '../base/is-faultline-error.js';
 import { recognize, type Recognition } from '../recognition/recognize.js';
 import { mappedOptions } from '../recognition/mapped-options.js';
 
-/**
- * Options of every auth error: the provider (and model) whose credentials were refused, when it was
- * a model provider's API that refused them.
- */
+/** Options of every auth error: the provider (and model) whose API refused the credentials, if any. */
 export interface AuthErrorOptions extends FaultlineErrorOptions, FieldOptionsOf<typeof MODEL_FIELDS> {}
 
 /** What `AuthError.from` may add to the error it builds. */
@@ -49,7 +46,7 @@ export class AuthError extends /* @__PURE__ */ builtInClass(FaultlineError, 'Aut
   }
 }
 
-// Outside the class body on purpose: see isAbstractBase in base.ts.
+// Outside the class body on purpose: see isAbstractBase in base/faultline-error.ts.
 function authErrorFor(value: unknown, recognition: Recognition, context: AuthContext | undefined): AuthError {
   const options = mappedOptions(value, recognition, context);
   if (options.status === 401) return new AuthenticationError(recognition.message, options);

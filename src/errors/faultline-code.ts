@@ -1,8 +1,6 @@
 /**
- * The code of every built-in class: a type for code that names a built-in code, so that a typo is a
- * compile error and a `switch` over it is checked for exhaustiveness. An error's own `code` stays
- * `string`, because a class of yours below a built-in one has a code of its own; narrow it with a
- * comparison or a `switch` on `error.code as FaultlineCode` where you handle the built-in ones alone.
+ * The code of every built-in class, so that a typo is a compile error and a `switch` is exhaustive. An
+ * error's own `code` stays `string` (a class of yours has its own); narrow with `error.code as FaultlineCode`.
  *
  * @example
  * ```ts

@@ -27,7 +27,7 @@ export interface ModelTimeoutErrorOptions extends ModelErrorOptions, FieldOption
 /** What `ModelError.from` may add to the error it builds. */
 export type ModelContext = Omit<ModelErrorOptions, 'cause'>;
 
-// The instance fields are declared by MODEL_FIELDS (src/contract/class-fields.ts), with their TSDoc.
+// The instance fields are declared, with their TSDoc, by the tables of src/contract/class-fields.ts.
 export interface ModelError extends FieldsOf<typeof MODEL_FIELDS> {}
 
 /**
@@ -46,11 +46,9 @@ export class ModelError extends /* @__PURE__ */ builtInClass(FaultlineError, 'Mo
   fields: MODEL_FIELDS,
 }) {
   /**
-   * Maps anything thrown by a model call into the model family: a timeout becomes
-   * ModelTimeoutError, status 429 ModelRateLimitError, a network failure or another status
-   * ModelApiError, anything else ModelError. A framework's model errors get their class
-   * (docs/frameworks.md): the AI SDK's RetryError its last error's, NoObjectGeneratedError
-   * ModelOutputError, and so on. A faultline error passes through unchanged.
+   * Maps anything thrown by a model call into the family, by the rules of docs/mapping.md: a timeout is a
+   * ModelTimeoutError, 429 a ModelRateLimitError, a network failure or another status a ModelApiError; a
+   * framework's errors get their class (docs/frameworks.md). A faultline error passes through unchanged.
    *
    * @example
    * ```ts
@@ -70,7 +68,6 @@ export class ModelError extends /* @__PURE__ */ builtInClass(FaultlineError, 'Mo
   }
 }
 
-/** A framework's error in the model family: its model kinds by MODEL_CLASSES, a wrapper by what it wraps, anything else by the model rules. */
 function modelFrameworkError(value: unknown, reading: FrameworkReading, context: ModelContext | undefined): ModelError | AuthError {
   if (reading.kind === 'wrapped') {
     const inner = ModelError.from(reading.wraps, context);
@@ -82,11 +79,7 @@ function modelFrameworkError(value: unknown, reading: FrameworkReading, context:
     : new Class(reading.message, frameworkOptions(value, reading, withFailureNumbers(reading.kind, value, reading.message, providerFields(value, context))));
 }
 
-/**
- * The model error for a value the provider's SDK (or an HTTP client) threw, by the rules of
- * docs/mapping.md: the status, the wording of the error's code, type and message, the provider's
- * retry hints, and what the recognizer found for a value with no status.
- */
+/** The model error for what a provider's SDK or an HTTP client threw, by the rules of docs/mapping.md. */
 export function modelErrorFor(
   value: unknown,
   recognition: Recognition,
@@ -150,7 +143,6 @@ export function modelErrorFor(
   return new ModelError(message, hinted);
 }
 
-// The instance fields are declared by RATE_LIMIT_FIELDS (src/contract/class-fields.ts), with their TSDoc.
 export interface ModelRateLimitError extends FieldsOf<typeof RATE_LIMIT_FIELDS> {}
 
 /**
@@ -174,7 +166,6 @@ export class ModelRateLimitError extends /* @__PURE__ */ builtInClass(ModelError
   fields: RATE_LIMIT_FIELDS,
 }) {}
 
-// The instance fields are declared by TIMEOUT_FIELDS (src/contract/class-fields.ts), with their TSDoc.
 export interface ModelTimeoutError extends FieldsOf<typeof TIMEOUT_FIELDS> {}
 
 /** The model call ran out of time. Retryable. */
@@ -207,10 +198,8 @@ export function isRetryableStatus(status: number | undefined): boolean {
 }
 
 /**
- * The account is out of quota, credits or budget: retrying never works until someone pays or raises a
- * limit, so it is not retryable (a per-minute rate limit is ModelRateLimitError). `ModelError.from`
- * tells the two apart by the provider's wording (`insufficient_quota`, "exceeded your current quota",
- * "credit balance is too low", ...).
+ * The account is out of quota, credits or budget: not retryable until someone pays or raises a limit (a
+ * per-minute limit is ModelRateLimitError). `ModelError.from` tells the two apart by the provider's wording.
  *
  * @example
  * ```ts
@@ -238,7 +227,6 @@ export class ModelContentFilterError extends /* @__PURE__ */ builtInClass(ModelE
   retryable: false,
 }) {}
 
-// The instance fields are declared by CONTEXT_LENGTH_FIELDS (src/contract/class-fields.ts), with their TSDoc.
 export interface ModelContextLengthError extends FieldsOf<typeof CONTEXT_LENGTH_FIELDS> {}
 
 /**
@@ -258,12 +246,8 @@ export class ModelContextLengthError extends /* @__PURE__ */ builtInClass(ModelE
 }) {}
 
 /**
- * The model answered, but not with what was asked: no object, no content, JSON that does not parse
- * or an object that does not fit the schema, a tool call in a shape the framework cannot run.
- * Retryable: generating again often succeeds. `normalizeError` gives it for the frameworks' errors
- * that say so (the AI SDK's NoObjectGeneratedError, the OpenAI Agents SDK's ModelBehaviorError,
- * LangChain's OUTPUT_PARSING_FAILURE), keeping `details.finishReason` and `usage` where they say
- * them.
+ * The model answered, but not with what was asked: no object or content, JSON that does not parse or fit
+ * the schema, a tool call the framework cannot run. Retryable: generating again often succeeds.
  *
  * @example
  * ```ts
@@ -278,10 +262,7 @@ export class ModelOutputError extends /* @__PURE__ */ builtInClass(ModelError, '
 
 type ModelKind = 'model-output' | 'content-filter' | 'context-length' | 'rate-limit' | 'model-api' | 'model-timeout' | 'unauthenticated';
 
-/**
- * Declared after the classes it names. The framework kinds the model family has a class for, in
- * `ModelError.from` and `normalizeError`. A kind is never read from input, so a plain lookup is safe.
- */
+// After the classes it names. A kind is never read from input, so a plain lookup is safe.
 export const MODEL_CLASSES: Readonly<Record<ModelKind, new (message?: string | null, options?: ModelErrorOptions) => ModelError | AuthError>> = {
   'model-output': ModelOutputError, 'content-filter': ModelContentFilterError, 'context-length': ModelContextLengthError,
   'rate-limit': ModelRateLimitError, 'model-api': ModelApiError, 'model-timeout': ModelTimeoutError, unauthenticated: AuthenticationError,

@@ -44,7 +44,7 @@ export class SecurityError extends /* @__PURE__ */ builtInClass(FaultlineError, 
   }
 }
 
-// Outside the class body on purpose: see isAbstractBase in base.ts.
+// Outside the class body on purpose: see isAbstractBase in base/faultline-error.ts.
 function securityErrorFor(value: unknown, recognition: Recognition, context: SecurityContext | undefined): SecurityError {
   return new SecurityError(recognition.message, mappedOptions(value, recognition, context));
 }

@@ -45,7 +45,7 @@ export class TimeoutError extends /* @__PURE__ */ builtInClass(FaultlineError, '
   }
 }
 
-// Outside the class body on purpose: see isAbstractBase in base.ts.
+// Outside the class body on purpose: see isAbstractBase in base/faultline-error.ts.
 function timeoutErrorFor(value: unknown, recognition: Recognition, context: TimeoutContext | undefined): TimeoutError {
   return new TimeoutError(recognition.message, mappedOptions(value, recognition, context));
 }

@@ -33,10 +33,9 @@ export class ToolError extends /* @__PURE__ */ builtInClass(FaultlineError, 'Too
   fields: TOOL_FIELDS,
 }) {
   /**
-   * Maps anything a tool threw into the tool family: a timeout becomes ToolTimeoutError,
-   * anything else ToolExecutionError (retryable when it was a network failure). An MCP client's
-   * error is read by its code or by the faultline error its data carries (docs/frameworks.md). A
-   * faultline error passes through unchanged.
+   * Maps anything a tool threw into the family: a timeout is a ToolTimeoutError, anything else a
+   * ToolExecutionError (retryable after a network failure); an MCP client's error is read by its code
+   * (docs/frameworks.md). A faultline error passes through unchanged.
    *
    * @example
    * ```ts
@@ -56,14 +55,13 @@ export class ToolError extends /* @__PURE__ */ builtInClass(FaultlineError, 'Too
   }
 }
 
-// An MCP client's error (its code, or the faultline error its data carries) in the tool family.
 function toolMcpError(value: unknown, reading: FrameworkReading, context: ToolContext | undefined): ToolError {
   const { kind } = reading;
   const Class = kind === 'tool-not-found' ? ToolNotFoundError : kind === 'tool' ? ToolError : kind.endsWith('timeout') ? ToolTimeoutError : ToolExecutionError;
   return new Class(reading.message, frameworkOptions(value, reading, context));
 }
 
-// Outside the class body on purpose: see isAbstractBase in base.ts.
+// Outside the class body on purpose: see isAbstractBase in base/faultline-error.ts.
 function toolErrorFor(value: unknown, recognition: Recognition, context: ToolContext | undefined): ToolError {
   const options = mappedOptions(value, recognition, context);
   if (recognition.kind === 'timeout') return new ToolTimeoutError(recognition.message, options);
@@ -95,7 +93,6 @@ export class ToolExecutionError extends /* @__PURE__ */ builtInClass(ToolError, 
   message: 'The tool failed while running',
 }) {}
 
-// The instance fields are declared by TIMEOUT_FIELDS (src/contract/class-fields.ts), with their TSDoc.
 export interface ToolTimeoutError extends FieldsOf<typeof TIMEOUT_FIELDS> {}
 
 /** The tool ran out of time. Retryable. */

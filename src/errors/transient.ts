@@ -37,7 +37,7 @@ export class TransientError extends /* @__PURE__ */ builtInClass(FaultlineError,
   }
 }
 
-// Outside the class body on purpose: see isAbstractBase in base.ts.
+// Outside the class body on purpose: see isAbstractBase in base/faultline-error.ts.
 function transientErrorFor(value: unknown, recognition: Recognition, context: TransientContext | undefined): TransientError {
   return new TransientError(recognition.message, mappedOptions(value, recognition, context));
 }

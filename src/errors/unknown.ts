@@ -36,7 +36,7 @@ export class UnknownError extends /* @__PURE__ */ builtInClass(FaultlineError, '
   }
 }
 
-// Outside the class body on purpose: see isAbstractBase in base.ts.
+// Outside the class body on purpose: see isAbstractBase in base/faultline-error.ts.
 function unknownErrorFor(value: unknown, recognition: Recognition, context: UnknownContext | undefined): UnknownError {
   return new UnknownError(recognition.message, mappedOptions(value, recognition, context));
 }

@@ -31,9 +31,8 @@ export class ValidationError extends /* @__PURE__ */ builtInClass(FaultlineError
   fields: VALIDATION_FIELDS,
 }) {
   /**
-   * Turns a ZodError (of any zod version or copy, recognized by its shape) into a
-   * ValidationError whose `fields` map each issue's path, joined with `.`, to its message.
-   * The ZodError stays reachable as `cause`.
+   * Turns a ZodError (of any zod version or copy, recognized by its shape) into a ValidationError whose
+   * `fields` map each issue's dotted path to its message. The ZodError stays reachable as `cause`.
    *
    * @example
    * ```ts
@@ -61,11 +60,8 @@ export class ValidationError extends /* @__PURE__ */ builtInClass(FaultlineError
   }
 }
 
-// Outside the class body on purpose: see isAbstractBase in base.ts.
-/**
- * The ValidationError for a recognized value: `fields` from a ZodError's issues, when it was one
- * (read here unless the caller has read them already).
- */
+// Outside the class body on purpose: see isAbstractBase in base/faultline-error.ts. `fields` are given
+// when the caller has read them already.
 export function validationErrorFor(
   value: unknown,
   recognition: Recognition,

@@ -1,9 +1,6 @@
-/*
- * One 'abort' listener per signal, however many calls wait on it. A server that hands one signal to
- * ten thousand concurrent calls would otherwise carry ten thousand listeners, and Node prints a
- * MaxListenersExceededWarning from the eleventh. The listener goes when the last waiter leaves, so a
- * long-lived signal keeps nothing of the calls that ended.
- */
+// One 'abort' listener per signal, however many calls wait on it: ten thousand calls sharing one signal
+// would otherwise carry ten thousand listeners (Node warns from the eleventh). The listener goes when the
+// last waiter leaves, so that a long-lived signal keeps nothing of the calls that ended.
 
 interface Waiters {
   readonly callbacks: Set<() => void>;
@@ -12,21 +9,7 @@ interface Waiters {
 
 const bySignal = /* @__PURE__ */ new WeakMap<AbortSignal, Waiters>();
 
-/**
- * Calls `callback` when `signal` aborts, through the one listener the signal's waiters share; the
- * function returned stops waiting (call it when the wait ends any other way). A signal that has
- * already aborted fires no event: check `signal.aborted` first.
- *
- * @example
- * ```ts
- * const stop = whenAborted(signal, () => { controller.abort(signal.reason); });
- * try {
- *   return await work(controller.signal);
- * } finally {
- *   stop();
- * }
- * ```
- */
+/** The function returned stops waiting. A signal that has already aborted fires no event: check `signal.aborted` first. */
 export function whenAborted(signal: AbortSignal, callback: () => void): () => void {
   let waiters = bySignal.get(signal);
   if (waiters === undefined) {

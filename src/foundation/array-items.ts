@@ -3,20 +3,8 @@
 const DENSE_WALK = 1024;
 
 /**
- * Calls `visit` with each item an array holds, in index order, while `visit` returns true. An array
- * is read index by index and no further than `visit` goes, so that a writer that stops after twenty
- * items of a million reads twenty-one. A hole of a short array is visited as `undefined`; the holes of
- * a long one are not visited at all: from its first hole on, only the indices it holds are walked.
- *
- * @example
- * ```ts
- * const sparse: unknown[] = [];
- * sparse[2 ** 32 - 2] = 'last';
- * forEachItem(sparse, (item) => {
- *   console.log(item); // called once
- *   return true;
- * });
- * ```
+ * Read index by index and no further than `visit` goes, so that a writer that stops after twenty items of
+ * a million reads twenty-one; past DENSE_WALK, only the indices an array holds are walked.
  */
 export function forEachItem(array: readonly unknown[], visit: (item: unknown) => boolean): void {
   const length = array.length;
@@ -30,7 +18,6 @@ export function forEachItem(array: readonly unknown[], visit: (item: unknown) =>
   }
 }
 
-/** Visits the items a sparse array holds from `from` on, in index order. */
 function visitHeld(array: readonly unknown[], from: number, length: number, visit: (item: unknown) => boolean): void {
   // Object.keys lists a real array's indices in ascending order, before its other keys; a Proxy's
   // ownKeys may list them in any order, and may list what is not an index.

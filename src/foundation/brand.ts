@@ -1,9 +1,7 @@
 /**
- * The brand and the class names that make `instanceof` hold across copies of faultline (the ESM
- * and CJS builds in one process, or two installed versions). `Symbol.for` keys are shared by
- * every copy in a realm. A class is known by its declared name, which minifiers keep, and by its
- * declared ancestors' names and codes: two classes that share a name but not a parent or a code
- * (a ValidationError of yours below StorageError, and faultline's) are never taken for each other.
+ * `Symbol.for` keys are shared by every copy of faultline in a realm. A class is known by its declared name
+ * and its declared ancestors' names and codes, so that two classes that share a name but not a parent or a
+ * code are never taken for each other.
  */
 
 /** Set to `true` on `FaultlineError.prototype` of every copy. */
@@ -25,11 +23,7 @@ export function hasFaultlineBrand(value: unknown): boolean {
   }
 }
 
-/**
- * The prototype that declares a class: its own, when `subclass` made it, or its parent's, when it is
- * the class written below one (`class X extends ToolError.subclass('X', ...) {}`). Undefined for a
- * class written without `subclass`.
- */
+/** Its own, when `subclass` made it, or its parent's for the class written below one; undefined without `subclass`. */
 export function declaredPrototypeOf(cls: { readonly prototype: object }): object | undefined {
   const proto = cls.prototype;
   if (Object.hasOwn(proto, CLASS_NAME)) return proto;
@@ -37,12 +31,6 @@ export function declaredPrototypeOf(cls: { readonly prototype: object }): object
   return parent !== null && Object.hasOwn(parent, CLASS_NAME) ? parent : undefined;
 }
 
-/**
- * Whether a prototype declaring the same class as `declared` (of any copy of faultline) is on the
- * prototype chain of `value`: one of the same name whose declared ancestors have, level by level,
- * the same names and codes. So the ESM and CJS builds, and two installed versions, agree, and two
- * classes that share a name but not a parent or a code are never taken for each other.
- */
 export function chainDeclares(value: object, declared: object): boolean {
   try {
     const name = (declared as { [CLASS_NAME]: unknown })[CLASS_NAME];
@@ -57,7 +45,6 @@ export function chainDeclares(value: object, declared: object): boolean {
   return false;
 }
 
-/** Whether two declared prototypes and their declared ancestors have the same names and codes, up to the root. */
 function sameAncestry(a: object | null, b: object | null): boolean {
   for (let step = 0; step < MAX_CHAIN; step++) {
     a = nextDeclared(a);
@@ -72,10 +59,7 @@ function sameAncestry(a: object | null, b: object | null): boolean {
   return false;
 }
 
-/**
- * `proto` itself, or the nearest prototype above it, that declares a class; null past the last. The
- * abstract base is not one (a 0.2 copy named it, this one does not), so the two compare alike.
- */
+/** The abstract base is skipped: an older copy declared it and this one does not, so that the two compare alike. */
 function nextDeclared(proto: object | null): object | null {
   while (proto !== null && !(Object.hasOwn(proto, CLASS_NAME) && (proto as { [CLASS_NAME]: unknown })[CLASS_NAME] !== 'FaultlineError')) {
     proto = Object.getPrototypeOf(proto) as object | null;

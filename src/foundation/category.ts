@@ -23,7 +23,6 @@ export const ErrorCategory = /* @__PURE__ */ Object.freeze({
 /** One of the ten error families. */
 export type ErrorCategory = (typeof ErrorCategory)[keyof typeof ErrorCategory];
 
-/** Whether `value` is one of the ten category strings. */
 export function isErrorCategory(value: unknown): value is ErrorCategory {
   return typeof value === 'string' && Object.hasOwn(ErrorCategory, value);
 }

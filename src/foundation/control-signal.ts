@@ -2,12 +2,8 @@ import { hasFaultlineBrand } from './brand.js';
 import { isErrorObject } from './error-object.js';
 import { readProperty, readString } from './safe-read.js';
 
-/*
- * Some frameworks throw to steer control, not to report a failure: LangGraph pauses a graph by throwing
- * from `interrupt()`, and a caller who aborts expects the abort back. Whatever wraps a call (safeTool,
- * retry, retryStream, an agent's own catch) must pass such a value on untouched: converted, retried or
- * reported, the graph never pauses and the abort becomes an outage in the error rate.
- */
+// Some frameworks throw to steer control, not to report a failure. Whatever wraps a call must pass such a
+// value on untouched: converted, retried or reported, the graph never pauses and the abort becomes an outage.
 
 // What LangGraph's own guards test by name (`isGraphInterrupt`, `isParentCommand`, `isGraphDrained`): the
 // classes that extend GraphBubbleUp, named so in every version, and so in releases before `is_bubble_up`.
@@ -15,18 +11,10 @@ const LANGGRAPH_SIGNALS: readonly string[] = ['GraphInterrupt', 'NodeInterrupt',
 
 /**
  * Whether a thrown value steers control rather than reports a failure, so that it must be rethrown as it
- * is: never retried, converted, counted or reported.
- *
- * - **A LangGraph signal**: anything whose `is_bubble_up` is `true` (LangGraph's `isGraphBubbleUp`: the
- *   GraphInterrupt that `interrupt()` throws, NodeInterrupt, ParentCommand, GraphDrained), or an Error
- *   named one of those (how LangGraph's `isGraphInterrupt` and `isParentCommand` test, across copies).
- * - **The abort the caller asked for**, when `signal` (the caller's) is given and has aborted: the
- *   signal's reason itself, or an error named `AbortError` (what `fetch` and streams throw for an
- *   aborted signal) or `APIUserAbortError` (what the OpenAI and Anthropic SDKs throw). Without `signal`, an AbortError is an ordinary failure: whose abort it was
- *   cannot be told.
- *
- * A faultline error is a failure, never a signal (unless it is the caller's own abort reason). Every read
- * is guarded: a revoked Proxy or a throwing getter is not a signal, and this never throws.
+ * is: a LangGraph signal (`is_bubble_up`, or an Error named GraphInterrupt, NodeInterrupt, ParentCommand or
+ * GraphDrained), or the abort the caller asked for when its `signal` is given and has aborted (its reason,
+ * an `AbortError` or an `APIUserAbortError`). Without `signal`, whose abort it was cannot be told. A
+ * faultline error is never a signal unless it is the abort's reason. Never throws.
  *
  * @example
  * ```ts
@@ -50,7 +38,6 @@ export function isControlSignal(value: unknown, signal?: AbortSignal): boolean {
   return name !== undefined && LANGGRAPH_SIGNALS.includes(name) && isErrorObject(value);
 }
 
-// The abort of `signal`, once it has aborted: its reason itself, or an AbortError.
 function isAbortOf(value: unknown, signal: AbortSignal): boolean {
   if (readProperty(signal, 'aborted') !== true) return false;
   const reason = readProperty(signal, 'reason');

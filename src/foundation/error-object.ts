@@ -1,7 +1,4 @@
-/**
- * Whether `value` is an Error of any realm or any copy: `instanceof Error`, or an object the
- * engine tags as an error (errors from `vm` contexts, DOMException).
- */
+/** Of any realm or copy: `instanceof Error`, or what the engine tags as an error (`vm` contexts, DOMException). */
 export function isErrorObject(value: unknown): value is Error {
   if (typeof value !== 'object' || value === null) return false;
   try {

@@ -1,7 +1,4 @@
-/**
- * `value instanceof Class`, false rather than a TypeError where the check throws: a revoked Proxy, or a
- * class whose `Symbol.hasInstance` throws (an engine's classes check a marker on the value).
- */
+/** False rather than a TypeError where the check throws: a revoked Proxy, or an engine's `Symbol.hasInstance` that throws. */
 export function isInstanceOf<T>(value: unknown, Class: abstract new (...args: never) => T): value is T {
   try {
     return value instanceof Class;

@@ -6,25 +6,14 @@ export interface NamedHeaders {
   get(name: string): unknown;
 }
 
-/** Headers as {@link headerTable} reads them: by lowercase name, or to be asked by name. */
 export type HeaderTable = ReadonlyMap<string, string> | NamedHeaders;
 
 // Far more headers than a response carries: a container that lists more (or lists forever) is read no further.
 const MAX_HEADERS_READ = 1024;
 
 /**
- * One header of a response, read from whatever holds them: a fetch `Headers` (or anything with a
- * `get` method), a Map, or a plain object such as Node's `IncomingHttpHeaders`, with the name in any
- * case, among the container's first 1,024 entries. An array value (a repeated header) gives its first
- * string. A value longer than MAX_FIELD_LENGTH reads as no header: no header faultline reads is that
- * long, and read by its first part it would say something else (`0s0s…0s1h` would be a reset of 0).
- * Never throws: a revoked Proxy or a throwing getter reads as no header.
- *
- * @example
- * ```ts
- * headerValue(new Headers({ 'Retry-After': '2' }), 'retry-after'); // '2'
- * headerValue({ 'X-Request-Id': ['req_1'] }, 'x-request-id');     // 'req_1'
- * ```
+ * The name in any case; an array value gives its first string. A value longer than MAX_FIELD_LENGTH reads as
+ * none: read by its first part it would say something else (`0s0s…0s1h`). Never throws.
  */
 export function headerValue(headers: unknown, name: string): string | undefined {
   const wanted = name.toLowerCase();
@@ -34,16 +23,7 @@ export function headerValue(headers: unknown, name: string): string | undefined 
   return found;
 }
 
-/**
- * The headers of `names` (lowercase) that a container holds, by name, as {@link headerValue} reads each,
- * the container listed once however many names are asked: a provider's two dozen rate-limit headers cost
- * one read of it. Never throws.
- *
- * @example
- * ```ts
- * headersNamed(new Headers({ 'X-RateLimit-Remaining-Tokens': '0' }), ['x-ratelimit-remaining-tokens']).get('x-ratelimit-remaining-tokens'); // '0'
- * ```
- */
+/** The container is listed once however many names are asked: two dozen rate-limit headers cost one read. */
 export function headersNamed(headers: unknown, names: readonly string[]): ReadonlyMap<string, string> {
   const table = headerTable(headers);
   const found = new Map<string, string>();
@@ -54,18 +34,7 @@ export function headersNamed(headers: unknown, names: readonly string[]): Readon
   return found;
 }
 
-/**
- * Headers that several readers will ask for, read once: a Map or a plain object into a Map of its first
- * 1,024 entries, each name lowercased with its value as {@link headerValue} reads it (of two names that
- * differ only in case, the first), so that a container of a million keys is listed once and no further
- * than that; anything with a `get` method given back, to be asked by name. Never throws: a container
- * whose reading throws holds what was read before.
- *
- * @example
- * ```ts
- * headerValue(headerTable({ 'Retry-After': '2' }), 'retry-after'); // '2'
- * ```
- */
+/** Read once into a Map of its first 1,024 entries, so that a container of a million keys is listed once; one with `get` is given back. */
 export function headerTable(headers: unknown): HeaderTable {
   if (isNamedHeaders(headers)) return headers;
   const table = new Map<string, string>();
@@ -77,7 +46,6 @@ export function headerTable(headers: unknown): HeaderTable {
   return table;
 }
 
-/** Anything with a `get` method but a Map: a fetch `Headers`, axios's headers. */
 function isNamedHeaders(headers: unknown): headers is NamedHeaders {
   try {
     return !(headers instanceof Map) && typeof readProperty(headers, 'get') === 'function';
@@ -94,7 +62,6 @@ function asked(headers: NamedHeaders | undefined, name: string): string | undefi
   }
 }
 
-/** Calls `visit` with each string key of a Map's or a plain object's first 1,024 entries and its value, until it returns true. */
 function eachHeader(headers: unknown, visit: (key: string, value: unknown) => unknown): void {
   if (typeof headers !== 'object' || headers === null) return;
   try {

@@ -1,8 +1,4 @@
-/**
- * Calls a user's listener (an `onError` or `onRetry` hook) so that nothing it does reaches the call
- * that told it: a throw is swallowed, and a promise it returns that rejects is handled here. An async
- * hook that rejects would otherwise be an unhandled rejection, which ends a Node process.
- */
+/** A throw is swallowed and a rejection handled here: an async hook that rejects would otherwise end a Node process. */
 export function callListener<Event>(listener: ((event: Event) => unknown) | undefined, event: Event): void {
   if (listener === undefined) return;
   try {

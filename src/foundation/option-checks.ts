@@ -1,17 +1,11 @@
-/*
- * Checks of the options a caller passes to an adapter (retry, safeTool, createClassifier, the HTTP
- * and JSON-RPC writers). A wrong option is the caller's bug, found at the call rather than turned
- * into NaN or a negative wait: `Number(process.env.MAX_ATTEMPTS)` is NaN when the variable is unset.
- */
-
-/** What a number option may be: at least `min`, a whole number when `whole`, `Infinity` when `infinite`. */
+// A wrong option is the caller's bug, found at the call rather than turned into NaN or a negative wait:
+// `Number(process.env.MAX_ATTEMPTS)` is NaN when the variable is unset.
 export interface NumberRule {
   readonly min: number;
   readonly whole?: boolean;
   readonly infinite?: boolean;
 }
 
-/** Throws a TypeError naming the option and the value when `value` (unless undefined) breaks `rule`. */
 export function checkNumber(where: string, option: string, value: unknown, rule: NumberRule): void {
   if (value === undefined) return;
   const fits = typeof value === 'number' && value >= rule.min
@@ -21,20 +15,18 @@ export function checkNumber(where: string, option: string, value: unknown, rule:
   throw invalidOption(where, option, value, `${kind}, ${rule.min} or more${rule.infinite === true ? ' (or Infinity)' : ''}`);
 }
 
-/** Throws a TypeError naming the option and the value when `value` (unless undefined) is not of `type`. */
 export function checkType(where: string, option: string, value: unknown, type: 'function' | 'boolean' | 'string' | 'object'): void {
   if (value === undefined) return;
   const fits = type === 'object' ? typeof value === 'object' && value !== null : typeof value === type;
   if (!fits) throw invalidOption(where, option, value, type === 'object' ? 'an object' : `a ${type}`);
 }
 
-/** Throws a TypeError naming the option and the value when `value` (unless undefined) is not one of `allowed`. */
 export function checkOneOf(where: string, option: string, value: unknown, allowed: readonly string[]): void {
   if (value === undefined || (typeof value === 'string' && allowed.includes(value))) return;
   throw invalidOption(where, option, value, `one of ${allowed.map((item) => `'${item}'`).join(', ')}`);
 }
 
-/** Throws a TypeError naming the first key of `options` not in `known`: a misspelt option would change nothing, silently. */
+/** A misspelt option would change nothing, silently. */
 export function checkKnownKeys(where: string, options: object, known: readonly string[]): void {
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) throw invalidOption(where, key, key, `a known option (${known.join(', ')})`);
@@ -46,7 +38,6 @@ export function invalidOption(where: string, option: string, value: unknown, exp
   return new TypeError(`${where}: the option ${option} must be ${expected}; got ${describeValue(value)}`, { cause: value });
 }
 
-/** A value as a reader of an error message needs it: its literal for a primitive, its kind otherwise. */
 export function describeValue(value: unknown): string {
   switch (typeof value) {
     case 'string':

@@ -1,8 +1,4 @@
-/**
- * Whether `value` is a plain object: its prototype is `Object.prototype` or `null`, as an object
- * literal's or `JSON.parse`'s is. An Error, an array, a class instance or a Proxy whose
- * getPrototypeOf trap throws is not.
- */
+/** As an object literal's or `JSON.parse`'s: not an Error, an array, a class instance, nor a Proxy whose trap throws. */
 export function isPlainObject(value: unknown): value is object {
   if (typeof value !== 'object' || value === null) return false;
   try {

@@ -1,8 +1,4 @@
-/**
- * The rule for every numeric field (`retryAfterMs`, `status`, `timeoutMs`, `maxIterations`):
- * a whole number, never negative. Building an error never throws, so anything else is dropped
- * (`undefined`) and a fraction is rounded to the nearest whole number.
- */
+/** The rule for every numeric field. Building an error never throws, so that anything else is dropped and a fraction rounded. */
 export function toWholeNonNegative(value: unknown): number | undefined {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return undefined;
   const rounded = Math.round(value);

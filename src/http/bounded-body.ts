@@ -2,7 +2,6 @@ import { MAX_TIMER_DELAY_MS } from '../foundation/policy-fields.js';
 import { readProperty } from '../foundation/safe-read.js';
 import { whenAborted } from '../foundation/abort-waiters.js';
 
-/** How much of a body `fromResponse` reads, and for how long. */
 export interface BodyLimits {
   /** The most bytes read (every chunk counts at least one, so that empty chunks end too). */
   readonly maxBytes: number;
@@ -12,17 +11,14 @@ export interface BodyLimits {
 }
 
 /**
- * The start of a response's body as text: at most `maxBytes`, within `timeoutMs`, until `signal`
- * aborts; what was read by then, and '' for a body that cannot be read. A web stream (`body`) is read
- * chunk by chunk and cancelled past the limit, so that a server that streams a 502 forever ends; a
- * response with `text()` alone is raced against the time bound (its reading cannot be cancelled).
- * Never throws.
+ * What was read by the limit, the deadline or the abort; '' for a body that cannot be read. A stream is
+ * cancelled past the limit, so that a server that streams a 502 forever ends; `text()` alone is raced
+ * against the deadline, as it cannot be cancelled. Never throws.
  */
 export async function readBoundedBody(response: unknown, limits: BodyLimits): Promise<string> {
   if (limits.signal?.aborted === true) return '';
-  // A timeout no timer can keep is no limit. The deadline is also checked between chunks: a deep
-  // queue of chunks already read settles each read at once, and would outlast the timer, which waits
-  // for them.
+  // The deadline is checked between chunks too: a deep queue of chunks already read settles each read at
+  // once, and would outlast the timer.
   const limited = limits.timeoutMs < MAX_TIMER_DELAY_MS;
   const deadline = limited ? Date.now() + limits.timeoutMs : Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -70,7 +66,6 @@ async function streamText(reader: Reader, maxBytes: number, stopped: Promise<typ
     }
     return text + decoder.decode();
   } finally {
-    // Past the limit, on a stop, or at the end: the rest is not wanted, and nothing is left running.
     try {
       reader.cancel().catch(() => undefined);
     } catch {

@@ -30,15 +30,12 @@ export interface FromResponseOptions {
 /** The defaults of {@link FromResponseOptions}. */
 export const FROM_RESPONSE_DEFAULTS = { maxBodyBytes: 100_000, timeoutMs: 10_000 } as const;
 
-// The longest status text and URL kept: a reason phrase is a few words, and a hostile one must not
-// become a message of megabytes.
+// A reason phrase is a few words: a hostile one must not become a message of megabytes.
 const MAX_TEXT = { statusText: 200, url: 2048 } as const;
 
 /**
- * What `fromResponse` keeps as the `cause` of the error it returns: what a reader of a log needs of
- * the response (its status, status text and URL), written as it is by `serializeError`, where a
- * `Response` itself would be written as `{}`. The response itself is its `response`, not
- * enumerable, so that nothing is lost and none of it is written.
+ * The `cause` of the error `fromResponse` returns: what a log needs of the response, where a `Response`
+ * itself would be written as `{}`. The response is `response`, not enumerable, so that none of it is written.
  */
 export interface ResponseSummary {
   readonly name: 'HttpError';
@@ -53,16 +50,11 @@ export interface ResponseSummary {
 }
 
 /**
- * The faultline error a failed HTTP response stands for. A problem body that faultline made
- * (`toResponse`) comes back as the same class with the same fields; any other response is read as
- * `normalizeError` reads a thrown value (docs/mapping.md): by the model rules where its body or headers
- * are an LLM provider's, else by the generic status table, with its `Retry-After` and request id
- * headers, and the message a 4xx's body gives in its own words (a problem's `detail`, an API's
- * `error.message`, `error` or `message`, a short text body), redacted as any message is. Its `cause` is a {@link ResponseSummary}: `{ name: 'HttpError', message: 'HTTP 502 Bad
- * Gateway', status, statusText, url }`, with the response itself as `cause.response`. It reads at
- * most `maxBodyBytes` of the body (100,000) within `timeoutMs` (10 s) or until `signal` aborts, and
- * cancels the rest: a server that streams a 502 forever cannot hang it. Never throws on a body it
- * cannot read; an invalid option is a TypeError.
+ * The faultline error a failed HTTP response stands for. A problem body that `toResponse` made comes back as
+ * the same class with the same fields; any other response is read as `normalizeError` reads a thrown value
+ * (docs/http.md), with its `Retry-After`, request id and a 4xx body's own words as the message, redacted. It
+ * reads at most `maxBodyBytes` within `timeoutMs`, then cancels the rest, so that a server that streams a
+ * 502 forever cannot hang it. Never throws on a body it cannot read; an invalid option is a TypeError.
  *
  * @example
  * ```ts
@@ -94,9 +86,7 @@ export async function fromResponse(response: ResponseLike, options?: FromRespons
       // a body shaped like ours that does not validate: classified like any other response
     }
   }
-  // Shaped as an HTTP client's error (the status, the headers on `response`, the parsed body as `body`),
-  // so that normalizeError reads it as it reads any thrown value: by the model rules where the body or
-  // the headers are a provider's, else by the generic status table, with the Retry-After and request id.
+  // Shaped as an HTTP client's error, so that normalizeError reads it as any thrown value.
   if (typeof body === 'object' && body !== null) defineHidden(cause, 'body', body);
   const message = typeof cause.status === 'number' && cause.status >= 400 && cause.status < 500 ? messageOf(body, text) : undefined;
   if (message === undefined) return normalizeError(cause);
@@ -108,20 +98,14 @@ export async function fromResponse(response: ResponseLike, options?: FromRespons
   return error;
 }
 
-// The longest text body taken as a message: a sentence or two, not a page.
 const MAX_TEXT_MESSAGE = 1000;
 
-/**
- * What a 4xx's body says went wrong, in its own words: a problem's `detail`, an API's `error.message`
- * (OpenAI, Anthropic, Google) or `message`, or a short text body that is not markup. A 5xx's body is
- * left out: a server's own failure may show its internals (a stack, a host), not words for the caller.
- */
+/** A 5xx's body is left out: a server's own failure may show its internals (a stack, a host), not words for the caller. */
 function messageOf(body: unknown, text: string): string | undefined {
   if (body === undefined) {
     const trimmed = text.trim();
     return trimmed !== '' && trimmed.length <= MAX_TEXT_MESSAGE && !trimmed.startsWith('<') ? trimmed : undefined;
   }
-  // The bodies services send: a problem's `detail`, `{ error: { message } }`, `{ error: '...' }`, `{ message }`.
   for (const said of [readProperty(body, 'detail'), readProperty(readProperty(body, 'error'), 'message'), readProperty(body, 'error'), readProperty(body, 'message')]) {
     if (typeof said === 'string' && said.trim() !== '') return said;
   }
@@ -162,7 +146,6 @@ interface Problem {
   readonly fields?: unknown;
 }
 
-/** The body as JSON, or undefined for one that is not. */
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
@@ -171,7 +154,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** A problem object faultline wrote: one that carries a class name, a code, a category and retryable. */
+/** One that carries a class name, a code, a category and retryable: written by faultline. */
 function parseProblem(body: unknown): Problem | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const problem = body as Record<string, unknown>;

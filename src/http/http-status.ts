@@ -6,16 +6,10 @@ import {
 import { readProperty } from '../foundation/safe-read.js';
 
 /**
- * The HTTP status a server of ours answers with for an error. A class that declares a `status`
- * (a 4xx or 5xx, given to `subclass`) answers with it: that is how a class of your own sets its status.
- * Otherwise the table: ValidationError 400, AuthenticationError 401, AuthorizationError,
- * SecurityError and ToolPermissionError 403, ToolNotFoundError 404, ModelRateLimitError 429, every
- * timeout class 504, TransientError 503, any other model error 502, everything else 500. Any thrown
- * value is normalized first.
- *
- * An error's own `status`, set on the instance, counts for nothing: it is the status an upstream
- * answered us with (a provider's 401 means our key is wrong, which is our server's failure, not the
- * caller's), and passing it on would tell the caller something about our upstreams it cannot act on.
+ * The HTTP status a server of ours answers with for an error (normalized first): the `status` its class
+ * declares, else the table of docs/http.md (ValidationError 400, ToolNotFoundError 404, any timeout 504,
+ * any other model error 502, everything else 500, ...). An error's own `status` counts for nothing: it is
+ * what an upstream answered us, which the caller cannot act on.
  *
  * @example
  * ```ts
@@ -44,8 +38,7 @@ export function toHttpStatus(error: unknown): number {
   return 500;
 }
 
-// The `status` the class declares, read from the prototype chain (where its declaration wrote it) and
-// never from the instance, whose own `status` is an upstream's.
+// From the prototype chain, where the declaration wrote it; the instance's own `status` is an upstream's.
 function declaredStatus(error: FaultlineError): number | undefined {
   let status: unknown;
   try {

@@ -3,10 +3,7 @@ import { checkType } from '../foundation/option-checks.js';
 import { readProperty } from '../foundation/safe-read.js';
 import { toHttpStatus } from './http-status.js';
 
-/**
- * An RFC 9457 problem object for an error, with faultline's fields as extension members: what
- * `toProblemDetails` gives and `fromResponse` reads back.
- */
+/** An RFC 9457 problem object with faultline's fields as extension members, which `fromResponse` reads back. */
 export interface ProblemDetails {
   /** A URI that names the problem type: `typeBase` followed by the error's code. */
   readonly type: string;
@@ -44,9 +41,8 @@ export const GENERIC_DETAIL = 'The server could not complete the request.';
 const DEFAULT_TYPE_BASE = 'urn:faultline:error:';
 
 /**
- * An RFC 9457 problem object for any thrown value (normalized first). For a 5xx status the
- * `detail` is a generic sentence unless `expose: true`, so that a production server does not leak
- * an internal message. Text is redacted as the contract redacts it.
+ * An RFC 9457 problem object for any thrown value (normalized first), redacted. For a 5xx the `detail` is a
+ * generic sentence unless `expose: true`, so that a production server does not leak an internal message.
  *
  * @example
  * ```ts
@@ -61,7 +57,6 @@ const DEFAULT_TYPE_BASE = 'urn:faultline:error:';
 export function toProblemDetails(error: unknown, options?: ProblemOptions): ProblemDetails {
   checkProblemOptions('toProblemDetails', options);
   const value: FaultlineError = normalizeError(error);
-  // The serialized form: redacted and bounded, as everything faultline writes.
   const json = serializeError(value);
   const status = toHttpStatus(value);
   const problem: Record<string, unknown> = {
@@ -81,7 +76,6 @@ export function toProblemDetails(error: unknown, options?: ProblemOptions): Prob
   return problem as unknown as ProblemDetails;
 }
 
-/** Refuses options that are not what their types say, with a TypeError naming the option and the value. */
 export function checkProblemOptions(where: string, options: ProblemOptions | undefined): void {
   if (options === undefined) return;
   checkType(where, 'options', options, 'object');
@@ -90,8 +84,7 @@ export function checkProblemOptions(where: string, options: ProblemOptions | und
   checkType(where, 'instance', options.instance, 'string');
 }
 
-// The class's default message, read from its prototype: the same for every error of the class,
-// whatever message one of them carries. Read guarded, and bounded as the contract bounds a message.
+// The class's default message, the same for every error of the class; read guarded, bounded as a message is.
 function titleOf(error: FaultlineError, json: SerializedError): string {
   let message: unknown;
   try {

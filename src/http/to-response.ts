@@ -1,10 +1,8 @@
 import { checkProblemOptions, toProblemDetails, type ProblemOptions } from './problem-details.js';
 
 /**
- * A web `Response` for any thrown value: its RFC 9457 problem object as the body, with
- * `content-type: application/problem+json`, and `Retry-After` in whole seconds (rounded up) when
- * the error asks for a delay. Works wherever `Response` is a global: Node 18 and later, Deno, Bun,
- * edge runtimes, service workers.
+ * A web `Response` for any thrown value: its problem object as `application/problem+json`, and `Retry-After`
+ * in whole seconds (rounded up) when the error asks for a delay. Needs `Response` as a global (Node 18+).
  *
  * @example
  * ```ts

@@ -6,14 +6,10 @@ import { withEngineError } from '../durable/engine-error.js';
 const MAX_TEXT_LENGTH = 1_000_000;
 
 /**
- * The faultline error of a failed Inngest step or run: what an `onFailure` handler gets (its `error`, or
- * the event's `event.data.error`, as JSON or as inngest rebuilt it), a `StepError` caught in a function,
- * or the NonRetriableError or RetryAfterError that `toInngestError` made. The error carried in the cause
- * (found up to eight causes down) comes back as the same class with the same fields and the same causes:
- * its `serializeError` is the one written, byte for byte, and the value given is its `engineError` (not
- * enumerable, never serialized). JSON text is read as its parsed value. Anything else is normalized by
- * what Inngest kept of it (its name, message and code, the value as the cause); a faultline error comes
- * back as it is. Never throws, and needs no `inngest` installed.
+ * The faultline error of a failed Inngest step or run: what an `onFailure` handler gets, a `StepError`,
+ * or what `toInngestError` made, as an error or as JSON. The carried error comes back as the same class
+ * with the same fields, the value given as its `engineError`; anything else is normalized by what Inngest
+ * kept of it. Never throws, and needs no `inngest` installed.
  *
  * @example
  * ```ts
@@ -42,7 +38,6 @@ export function fromInngestError(value: unknown): FaultlineError {
   return carried === undefined ? normalizeError(value) : withEngineError(carried, value);
 }
 
-/** JSON text (an event body read as text) parsed, as the other engines' readers take it; anything else as it is. */
 function parsedText(value: unknown): unknown {
   if (typeof value !== 'string' || value.length > MAX_TEXT_LENGTH) return value;
   try {

@@ -7,7 +7,6 @@ import { readProperty as read } from '../foundation/safe-read.js';
 
 type ErrorClass = new (message?: string | null, options?: { readonly cause?: unknown; readonly toolName?: string; readonly details?: { readonly [key: string]: number } }) => FaultlineError;
 
-// The class of each meaning readJsonRpcCode gives a code. Built on first use.
 let classByMeaning: Readonly<Record<JsonRpcMeaning, ErrorClass>> | undefined;
 const classOf = (meaning: JsonRpcMeaning): ErrorClass => (classByMeaning ??= {
   model: ModelError, tool: ToolError, agent: AgentError, storage: StorageError, security: SecurityError, auth: AuthError,
@@ -15,14 +14,9 @@ const classOf = (meaning: JsonRpcMeaning): ErrorClass => (classByMeaning ??= {
 })[meaning];
 
 /**
- * The faultline error a JSON-RPC 2.0 error stands for. Takes a whole response or its `error`
- * member. An error whose `data` is a serialized faultline error (as `toJsonRpcError` writes it) comes
- * back as the same class with the same fields, whatever the code (0.2's included); otherwise the code
- * decides, by the table normalizeError reads an MCP client's error with (-32602, -32600 and -32700
- * ValidationError, -32601 and a -32602 that names a missing tool ToolNotFoundError, the category codes
- * their family; MCP's -32001, a request timeout, TimeoutError, its -32002, resource not found,
- * ValidationError, and its SDK's "Connection closed" (-32000) TransientError; 0.2's -32003 to -32008
- * their family; anything else UnknownError), with the message and the code kept (`details.jsonRpcCode`)
+ * The faultline error a JSON-RPC 2.0 error stands for, from a whole response or its `error` member. A
+ * `data` that is a serialized faultline error comes back as the same class, whatever the code; otherwise
+ * the code decides, by the table of docs/jsonrpc.md, with the message, the code as `details.jsonRpcCode`
  * and the input as `cause`. Never throws.
  *
  * @example

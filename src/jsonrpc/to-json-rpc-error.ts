@@ -6,9 +6,8 @@ import { JSON_RPC_CATEGORY_CODES, JSON_RPC_PROTOCOL_CODES } from './error-codes.
 /** Options of {@link toJsonRpcError}. */
 export interface JsonRpcErrorOptions {
   /**
-   * Show an internal error's own message, details and cause to the caller. Default `false`: an
-   * error whose HTTP status (faultline/http's `toHttpStatus`) is 5xx goes out with a generic message,
-   * as a problem detail does.
+   * Show an internal error's own message, details and cause to the caller. Default `false`: an error whose
+   * `toHttpStatus` is 5xx goes out with a generic message, as a problem detail does.
    */
   readonly expose?: boolean | undefined;
 }
@@ -32,11 +31,9 @@ export interface JsonRpcErrorObject<Data = SerializedError> {
 
 /**
  * A JSON-RPC 2.0 error response for any thrown value (normalized first): the code by the table of
- * docs/jsonrpc.md, the message, and the serialized error (redacted, no stack) as `data`, from which
- * `fromJsonRpcError` rebuilds the same class. An internal error (one whose HTTP status,
- * `toHttpStatus`, is 5xx) goes out with the generic message "The server could not complete the
- * request." and none of its details or cause, unless `expose: true`; its class, code, category,
- * retryability, delay and request id still go out, so that the caller can decide what to do.
+ * docs/jsonrpc.md, and the serialized error (redacted) as `data`, from which `fromJsonRpcError` rebuilds the
+ * same class. A 5xx error goes out with a generic message and no details or cause unless `expose: true`;
+ * its class, code, retryability and delay still go out, so that the caller can decide what to do.
  *
  * @example
  * ```ts
@@ -59,7 +56,7 @@ export function toJsonRpcError(error: unknown, id: JsonRpcId | undefined, option
   return { jsonrpc: '2.0', id: requestId(id), error: { code, message: data.message, data } };
 }
 
-// What a problem detail of a 5xx shows, as a serialized error that reads back into the same class.
+// As a problem detail of a 5xx: the generic message, and what reads back into the same class.
 function withoutInternals(json: SerializedError): SerializedError {
   const { name, code, category, retryable, retryAfterMs, requestId: request } = json;
   return {

@@ -15,7 +15,7 @@ import { withFailureNumbers } from '../recognition/failure-numbers.js';
 
 type ErrorClass = new (message?: string | null, options?: object) => FaultlineError;
 
-/** The class of each kind of framework error beside the model family's (MODEL_CLASSES), in `normalizeError` (docs/frameworks.md has the tables by framework). */
+// docs/frameworks.md has the tables by framework.
 const CLASS_OF_KIND: Readonly<Record<Exclude<FrameworkKind, 'wrapped' | keyof typeof MODEL_CLASSES>, ErrorClass>> = {
   'tool-not-found': ToolNotFoundError, 'tool-timeout': ToolTimeoutError, 'tool-execution': ToolExecutionError, validation: ValidationError,
   security: SecurityError, 'max-iterations': AgentMaxIterationsError, aborted: AgentAbortedError, agent: AgentError,
@@ -24,11 +24,9 @@ const CLASS_OF_KIND: Readonly<Record<Exclude<FrameworkKind, 'wrapped' | keyof ty
 };
 
 /**
- * The error `normalizeError` gives a framework's error. An MCP client's error that carries a faultline
- * error as its data is that error, read back. A wrapper takes the class the error it wraps
- * gets (`normalize`): a RetryError its last error's, keeping the attempts. A tool call's failure
- * (the OpenAI Agents SDK's ToolCallError) is a ToolExecutionError as retryable as what it wraps,
- * unless that is a tool's failure already, or a SecurityError: fail closed wins.
+ * A wrapper takes the class of the error it wraps (`normalize`). A tool call's failure is a
+ * ToolExecutionError as retryable as what it wraps, unless that is a tool's failure already or a
+ * SecurityError: fail closed wins.
  */
 export function frameworkError(value: unknown, reading: FrameworkReading, normalize: (value: unknown) => FaultlineError): FaultlineError {
   const { kind, wraps, message, carried } = reading;

@@ -15,15 +15,11 @@ import { readFrameworkError } from '../recognition/framework-error.js';
 import { frameworkError } from './framework-error.js';
 
 /**
- * Turns any thrown value into a faultline error. A faultline error (of any copy) comes back as
- * the same object; anything else becomes the best-fitting class with the value as `cause`: a
- * ZodError ValidationError, an agent framework's error (the Vercel AI SDK, the OpenAI Agents SDK,
- * LangChain and LangGraph, MCP clients: docs/frameworks.md) the class its table gives, an error shaped
- * like an LLM SDK's (OpenAI- or Anthropic-style API errors, the Vercel AI SDK's APICallError) the model
- * error `ModelError.from` would give, timeouts
- * TimeoutError, aborts AgentAbortedError, network failures TransientError, any other error with an
- * HTTP status the class of the generic status table (docs/mapping.md), the rest UnknownError. Never
- * throws, whatever it is given.
+ * Turns any thrown value into a faultline error; a faultline error of any copy comes back as the same
+ * object. Anything else becomes the best-fitting class with the value as `cause`: a ZodError a
+ * ValidationError, a framework's or an LLM SDK's error its class (docs/frameworks.md, docs/mapping.md),
+ * timeouts TimeoutError, aborts AgentAbortedError, network failures TransientError, another HTTP status
+ * the generic status table's class, the rest UnknownError. Never throws, whatever it is given.
  *
  * @example
  * ```ts
@@ -36,9 +32,8 @@ import { frameworkError } from './framework-error.js';
  * ```
  */
 export function normalizeError(value: unknown): FaultlineError {
-  // The error is built here, not in a helper: every frame between the caller and the constructor
-  // is one more frame the engine captures into its stack trace (the bulk of what building an error
-  // costs), and one more line of faultline above the caller's own in that trace.
+  // Built here, not in a helper: every frame between the caller and the constructor is one more the
+  // engine captures into the stack trace, and one more line of faultline above the caller's own.
   if (isFaultlineError(value)) return value;
   const framework = readFrameworkError(value);
   if (framework !== undefined) return frameworkError(value, framework, normalizeError);

@@ -8,12 +8,9 @@ import { serializeFaultline } from '../serialization/serialize-faultline.js';
 import { deserializeError } from '../read-back/deserialize-error.js';
 
 /**
- * Turns any thrown value into the contract's JSON shape. It normalizes first, so the output
- * always has `name`, `code`, `category`, `message` and `retryable`. Secrets are redacted, the
- * stack is left out and every limit applies unless `options` say otherwise. Data that already is a
- * serialized error (an `onError` event's `error`, a row read back as JSON) is written as the error
- * it reads back as, not wrapped: so a logger given `serializeError` writes events as it writes
- * errors. Never throws.
+ * Turns any thrown value into the contract's JSON shape, normalized first: secrets redacted, no stack,
+ * every limit applied unless `options` say otherwise. Data that already is a serialized error (an
+ * `onError` event's `error`) is written as the error it reads back as, not wrapped. Never throws.
  *
  * @example
  * ```ts
@@ -22,14 +19,12 @@ import { deserializeError } from '../read-back/deserialize-error.js';
  * ```
  */
 export function serializeError(value: unknown, options?: SerializeOptions): SerializedError {
-  // A faultline error, the common case, is written as it is: asking first whether it is serialized data
-  // would cost it a prototype read for nothing.
+  // A faultline error, the common case, is written as it is, spared a prototype read.
   const error = isFaultlineError(value) ? value : (readsBackAsItself(value) ?? normalizeError(value));
   return serializeFaultline(error, options);
 }
 
-// Serialized data is read back, and so validated and rebuilt, rather than trusted as it is: the
-// writer's limits and redaction still apply to what it holds.
+// Read back, so validated and rebuilt, rather than trusted: the writer's limits and redaction still apply.
 function readsBackAsItself(value: unknown): FaultlineError | undefined {
   try {
     return hasNodeHead(value) ? deserializeError(value) : undefined;

@@ -8,18 +8,10 @@ import type { ProviderReading } from '../recognition/provider-error.js';
 import type { Recognition } from '../recognition/recognize.js';
 import { parseRetryAfter } from '../recognition/retry-after.js';
 
-/**
- * The generic status table, for an error that carries an HTTP status but is not shaped like an LLM
- * SDK's (docs/mapping.md): 400 and 422 ValidationError, 401 AuthenticationError, 403
- * AuthorizationError, 408 and 504 TimeoutError, 429 and any other 5xx TransientError (with the
- * delay its headers ask for), anything else UnknownError keeping its status. LangChain's retryable
- * stamp, where the error carries one, says whether it is retryable.
- */
+/** For an error with an HTTP status that is not an LLM SDK's: the generic status table of docs/mapping.md. */
 export function statusError(value: unknown, recognition: Recognition, reading: ProviderReading): FaultlineError {
-  // Only an error that is not an SDK's comes here, and such a reading always has its response's status.
   const status = reading.httpStatus ?? 0;
   const { message, retryable } = recognition;
-  // LangChain's retryable stamp, where set, decides over the table.
   const options = { status, requestId: reading.requestId, retryAfterMs: parseRetryAfter(reading.headers), cause: value, ...(retryable !== undefined && { retryable }) };
   if (status === 400 || status === 422) return new ValidationError(message, options);
   if (status === 401) return new AuthenticationError(message, options);

@@ -18,16 +18,12 @@ import { TransientError } from '../errors/transient.js';
 import { UnknownError } from '../errors/unknown.js';
 import { ValidationError } from '../errors/validation.js';
 
-/**
- * A faultline error class, built-in or the user's, as `registerErrorClass` and
- * `deserializeError` take it.
- */
+/** A faultline error class, built-in or the user's. */
 export type FaultlineErrorClass = (abstract new (...args: never) => FaultlineError) & {
   readonly name: string;
   readonly prototype: FaultlineError;
 };
 
-/** Every built-in concrete class. */
 export const BUILT_IN_CLASSES: readonly FaultlineErrorClass[] = [
   ModelError, ModelRateLimitError, ModelTimeoutError, ModelApiError, ModelContextLengthError, ModelQuotaExceededError, ModelContentFilterError,
   ModelOutputError,
@@ -39,9 +35,8 @@ export const BUILT_IN_CLASSES: readonly FaultlineErrorClass[] = [
 
 // The built-ins and the registered classes in one map: one lookup per node read back.
 let known: Map<string, FaultlineErrorClass> | undefined;
-// The family class each category falls back to when a name is not known: the first built-in that
-// declares the category (its leaf classes inherit it), so BUILT_IN_CLASSES lists each family before its leaves.
-// Filled by knownByName, which classForNode calls before it reads this.
+// The family class each category falls back to: the first built-in of the category, so that BUILT_IN_CLASSES
+// lists each family before its leaves. Filled by knownByName.
 const families: Partial<Record<ErrorCategory, FaultlineErrorClass>> = {};
 
 function knownByName(): Map<string, FaultlineErrorClass> {
@@ -57,7 +52,6 @@ function knownByName(): Map<string, FaultlineErrorClass> {
   return known;
 }
 
-/** Adds a class under its declared name: a TypeError for `caller` if another class has that name. */
 function addClass(classes: Map<string, FaultlineErrorClass>, cls: FaultlineErrorClass, caller: string): string {
   const name = nameOfClass(cls, caller);
   const taken = classes.get(name);
@@ -67,11 +61,9 @@ function addClass(classes: Map<string, FaultlineErrorClass>, cls: FaultlineError
 }
 
 /**
- * Makes a class of yours known to `deserializeError`, by the name it was declared with: the class
- * you wrote below `subclass(...)`, or the class `subclass` returned when you use it as it is.
- * Registering the same class twice is harmless; another class under a taken name is a TypeError, and
- * so is a class written without `subclass`. Returns a function that takes this registration back: the
- * class stays known while another registration of it stands.
+ * Makes a class of yours known to `deserializeError`, by the name it was declared with. Registering the same
+ * class twice is harmless; another class under a taken name, or a class written without `subclass`, is a
+ * TypeError. Returns a function that takes this registration back.
  *
  * @example
  * ```ts
@@ -85,10 +77,8 @@ function addClass(classes: Map<string, FaultlineErrorClass>, cls: FaultlineError
 export function registerErrorClass(cls: FaultlineErrorClass): () => void {
   const classes = knownByName();
   const name = addClass(classes, cls, 'registerErrorClass');
-  // A built-in registered again stays known.
   if (BUILT_IN_CLASSES.includes(cls)) return () => undefined;
-  // Each registration is taken back on its own: a library and the application that both register a class
-  // each keep it known until both have taken theirs back.
+  // Each registration is taken back on its own: a library and the application that both register a class keep it until both have.
   registrations.set(cls, (registrations.get(cls) ?? 0) + 1);
   let registered = true;
   return () => {
@@ -104,22 +94,18 @@ export function registerErrorClass(cls: FaultlineErrorClass): () => void {
   };
 }
 
-// How many registrations of each class of yours have not been taken back.
 const registrations = new Map<FaultlineErrorClass, number>();
 
 /**
- * The class to rebuild a serialized node with: the class of its `name` (the call's own classes first, then
- * registered ones and built-ins) where the node fits it, else the family class of its `category`. A node
- * fits its class when its category is the class's, and each field of yours the class declares holds a
- * value of its type, so that a rebuilt error never holds what its class's types refuse (the fields of
- * faultline's own classes are checked by name, for every node, by the validator).
+ * The class of the node's `name` (the call's own classes first) where the node fits it, else its category's
+ * family class. A node fits when each field of yours the class declares holds a value of its type, so that a
+ * rebuilt error never holds what its class's types refuse.
  */
 export function classForNode(node: SerializedError, local: ReadonlyMap<string, FaultlineErrorClass> | undefined): FaultlineErrorClass {
   const named = local?.get(node.name) ?? knownByName().get(node.name);
   return named !== undefined && fitsClass(named, node) ? named : (families[node.category] as FaultlineErrorClass);
 }
 
-/** The fields a class declares, with their types: what a node rebuilt as that class must hold. */
 export function fieldTypesOf(cls: FaultlineErrorClass): BuiltInFieldTable {
   return (cls.prototype as FaultlineError & { readonly [FIELD_TABLE]?: BuiltInFieldTable })[FIELD_TABLE] ?? {};
 }
@@ -135,10 +121,7 @@ function fitsClass(cls: FaultlineErrorClass, node: SerializedError): boolean {
   return true;
 }
 
-/**
- * A map of the classes passed to one `deserializeError` call. Each must be a faultline class, and
- * no two may share a name; one may take a built-in's or a registered class's name, for this call.
- */
+/** One may take a built-in's or a registered class's name, for this call. */
 export function localClasses(classes: readonly FaultlineErrorClass[] | undefined): ReadonlyMap<string, FaultlineErrorClass> | undefined {
   if (classes === undefined) return undefined;
   const given: unknown = classes; // checked apart, so that `classes` keeps its type
@@ -152,7 +135,6 @@ export function localClasses(classes: readonly FaultlineErrorClass[] | undefined
   return byName;
 }
 
-/** The name `cls` was declared with: a TypeError for a value that is no faultline class, or a class written without `subclass`. */
 function nameOfClass(cls: unknown, caller: string): string {
   installRoot(); // so that the abstract base has its brand, whether or not an error was built yet
   if (typeof cls !== 'function' || !(cls.prototype instanceof FaultlineError || hasFaultlineBrand(cls.prototype))) {
@@ -164,7 +146,6 @@ function nameOfClass(cls: unknown, caller: string): string {
     const parent = Object.getPrototypeOf(cls) as { readonly name: string; readonly prototype: { readonly [CLASS_NAME]?: string } };
     const above = parent.prototype[CLASS_NAME] ?? parent.name;
     const declaration = above === 'FaultlineError' ? `FaultlineError.subclass('${name}', { category: 'TOOL', ... })` : `${above}.subclass('${name}', { code: ..., fields: ... })`;
-    // Read back by its category, as any name no class is registered under.
     knownByName();
     const family = families[(cls.prototype as FaultlineError).category]?.name ?? 'its family';
     throw new TypeError(

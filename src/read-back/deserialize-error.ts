@@ -20,25 +20,22 @@ export interface DeserializeOptions {
   /** Classes to rebuild by name for this call only, before registered and built-in ones. */
   readonly classes?: readonly FaultlineErrorClass[];
   /**
-   * The most characters of strings and keys (and one per array item) the input may hold. Default: the
-   * most the writer can write with its default limits (`maxSerializedSize()`, about six million), so
-   * that whatever `serializeError` emits with its defaults is read back. JSON text longer than eight
-   * times this is refused before it is parsed.
+   * The most characters of strings and keys (one per array item) the input may hold. Default
+   * `maxSerializedSize()`, so that whatever `serializeError` emits with its defaults is read back. JSON
+   * text longer than eight times this is refused before it is parsed.
    */
   readonly maxInputLength?: number;
   /** The deepest nesting of objects and arrays. Default 256. */
   readonly maxNesting?: number;
 }
 
-/** The defaults of {@link DeserializeOptions}. */
 export const DESERIALIZE_DEFAULTS = { maxInputLength: /* @__PURE__ */ maxSerializedSize(), maxNesting: 256 } as const;
 
 /**
- * Reads a serialized error back into its class: the object, or its JSON text. The input is
- * validated against the contract first; invalid input throws a ValidationError whose `fields`
- * say what is wrong where, with the input as `cause`. The class is found by `name` among
- * `options.classes`, registered classes and the built-ins; an unknown name falls back to its
- * category's family class and keeps the name. `serializeError(deserializeError(json))` equals `json`.
+ * Reads a serialized error, object or JSON text, back into its class, by `name` among `options.classes`,
+ * registered classes and the built-ins (an unknown name falls back to its family class). Invalid input
+ * throws a ValidationError whose `fields` say what is wrong where. `serializeError(deserializeError(json))`
+ * equals `json`.
  *
  * @example
  * ```ts
@@ -62,9 +59,8 @@ export function deserializeError(input: unknown, options?: DeserializeOptions): 
   if (Object.keys(issues).length > 0) {
     throw new ValidationError(`Not a serialized faultline error: ${describe(issues)}`, { fields: issues, cause: input });
   }
-  // Capturing a local stack is most of the cost of making an Error, and a rebuilt error's stack
-  // is the persisted one, or none. A limit that is not a number makes V8 capture nothing at all
-  // (its `stack` is undefined), which is cheaper still than a limit of 0.
+  // Capturing a local stack is most of the cost of making an Error, and a rebuilt error's stack is the
+  // persisted one, or none; a limit that is not a number makes V8 capture nothing at all.
   const local = localClasses(options?.classes); // a bad class is the caller's TypeError, not the input's
   const limit = (Error as { stackTraceLimit?: number | undefined }).stackTraceLimit;
   const lowered = setStackTraceLimit(undefined);

@@ -1,14 +1,9 @@
 import { ValidationError } from '../errors/validation.js';
 
-/*
- * The ValidationErrors deserializeError throws for input that is not the contract: JSON that does
- * not parse, input past the size limit, fields of the wrong type, an object that cannot be read.
- * The input is always the error's `cause`.
- */
+// The input is always the ValidationError's `cause`.
 
-// JSON text may take several characters for each one of a string (`\u0001`, quotes, keys, commas):
-// text is measured, once parsed, as an object is; only text longer than this many times the limit is
-// refused before it is parsed.
+// JSON text may take several characters for one of a string (`\u0001`, quotes, keys): text is measured,
+// once parsed, as an object is, and only text past this many times the limit is refused before parsing.
 const TEXT_PER_CHARACTER = 8;
 
 export function parse(text: string, maxInputLength: number): unknown {
@@ -32,7 +27,6 @@ export function unreadable(reason: string, input: unknown): ValidationError {
   return wholeInputError(`unreadable input (${reason})`, `Unreadable input: ${reason}`, input);
 }
 
-/** A problem with the input as a whole, rather than with one field: its path is ''. */
 function wholeInputError(summary: string, issue: string, input: unknown): ValidationError {
   return new ValidationError(`Not a serialized faultline error: ${summary}`, { fields: { '': issue }, cause: input });
 }

@@ -5,15 +5,9 @@ import type { SerializedCause, SerializedError, SerializedForeignError } from '.
 import { defineHidden, setOwn } from '../foundation/own-property.js';
 import { classForNode, fieldTypesOf, type FaultlineErrorClass } from './class-registry.js';
 
-/*
- * Rebuilding validated nodes into errors: the class found by name, the fields copied, causes and
- * `errors` rebuilt as what their own keys say they are.
- */
-
-// Fields the rebuilt error gets only where they differ from what its class's prototype says.
+// Set only where they differ from what the class's prototype says.
 type HeadField = 'name' | 'code' | 'category' | 'retryable';
 
-/** What rebuilding one input needs to know besides the nodes. */
 export interface Rebuild {
   readonly local: ReadonlyMap<string, FaultlineErrorClass> | undefined;
   /** Whether construct() makes errors with no stack at all (see capturesNoStack). */
@@ -21,10 +15,8 @@ export interface Rebuild {
 }
 
 /**
- * The error a node stands for, or undefined when one of its fields has the wrong type for a
- * faultline node: then a cause is not one (the root, validated whole, always is). Checked while
- * the fields are copied rather than in a pass of its own, which read every field twice; a node
- * that fails is rare, and what was built for it is dropped.
+ * Undefined when a field has the wrong type: then a cause is not a node. Checked while the fields are
+ * copied, rather than in a pass that would read every field twice.
  */
 export function rebuildNode(r: Rebuild, node: SerializedError): FaultlineError | undefined {
   const cls = classForNode(node, r.local);
@@ -46,13 +38,11 @@ export function rebuildNode(r: Rebuild, node: SerializedError): FaultlineError |
     // A field of the class's of another type here was of its type when the class was chosen: the input changed.
     if (!fieldFits(key, value) || (Object.hasOwn(types, key) && !fitsFieldType(types[key] as BuiltInFieldType, value))) return undefined;
     if (key === 'errors' || key === 'stack') continue; // set by finish()
-    // Own data properties, like the constructor's options make; setOwn so that a key such as
-    // `__proto__` stays a plain field and never reaches the prototype.
+    // setOwn, so that a key such as `__proto__` stays a plain field and never reaches the prototype.
     if (key === 'truncated') defineHidden(error, key, value);
     else setOwn(error, key, value);
   }
   // Last, so that a default computed from other fields (ModelApiError's retryable) sees them.
-  // Only what differs from the class's prototype becomes an own field.
   const target = error as { -readonly [K in HeadField]: SerializedError[K] };
   if (target.name !== node.name) target.name = node.name;
   if (target.code !== node.code) target.code = node.code;
@@ -74,7 +64,6 @@ function rebuildForeign(r: Rebuild, node: SerializedForeignError): Error {
   return error;
 }
 
-/** A cause is rebuilt as what its own keys say it is: a faultline error, a foreign error, or data. */
 function rebuildCause(r: Rebuild, value: SerializedCause): unknown {
   const error = hasNodeHead(value) ? rebuildNode(r, value as SerializedError) : undefined;
   if (error !== undefined) return error;
@@ -93,17 +82,14 @@ function finish(r: Rebuild, error: Error, node: { readonly errors?: readonly Ser
     for (let index = 0; index < node.errors.length; index++) errors.push(rebuildCause(r, node.errors[index] as SerializedCause));
     defineHidden(error, 'errors', errors);
   }
-  // The stack is the persisted one, or none: not one made up by construct(). V8 made none (see
-  // deserializeError); an engine that did gets it replaced. Assigned, not defined: defineProperty
-  // would first format the stack it replaces.
+  // The persisted stack or none, not construct()'s. Assigned, not defined: defineProperty would first
+  // format the stack it replaces.
   if (node.stack !== undefined || (!r.stackless && error.stack !== undefined)) (error as { stack?: string | undefined }).stack = node.stack;
 }
 
 /**
- * Makes a real Error (with the engine's error internals, so `Error.isError` and `util.inspect`
- * treat it as one) whose prototype is the class's, without running the class's constructor:
- * the fields are the serialized ones, and a user constructor with other parameters cannot get
- * in the way.
+ * A real Error (so that `Error.isError` and `util.inspect` treat it as one) whose prototype is the class's,
+ * without running the class's constructor, which may take other parameters.
  */
 function construct(cls: abstract new (...args: never) => unknown, message: string, options: { cause: unknown } | undefined): Error {
   return Reflect.construct(Error, options === undefined ? [message] : [message, options], cls as unknown as new () => Error);

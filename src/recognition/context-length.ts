@@ -1,13 +1,7 @@
 import { toWholeNonNegative } from '../foundation/whole-number.js';
 
-/*
- * How far over the context a request was, read from the provider's own wording. Each pattern is a
- * provider's message as it writes it; a message with no numbers (the Responses API's "Your input exceeds
- * the context window of this model") gives none. Numbers are 1 to 12 digits, and each pattern has one
- * way to match a text, so that no input makes a regex backtrack.
- */
-
-/** The numbers a context-length error states, each absent when the message does not state it. */
+// How far over the context a request was, from the provider's own wording (docs/mapping.md#context-length).
+// Numbers are 1 to 12 digits and each pattern matches a text one way, so that no input makes a regex backtrack.
 export interface ContextTokens {
   readonly requestedTokens?: number;
   readonly maxContextTokens?: number;
@@ -18,10 +12,7 @@ const READ_LIMIT = 8192;
 
 // The text is lowercased. Each pattern: [its regex, which group is the window, the groups that add up to the request].
 export const CONTEXT_PATTERNS: readonly (readonly [RegExp, number, readonly number[]])[] = [
-  // OpenAI and the OpenAI-compatible servers (vLLM, DeepSeek, Groq, OpenRouter): "This model's maximum context
-  // length is 128000 tokens. However, your messages resulted in 130000 tokens", "..., however you requested 4200
-  // tokens (3200 in the messages, 1000 in the completion)", OpenRouter's "This endpoint's ... you requested
-  // about 94307 tokens": the request counts the completion asked for.
+  // OpenAI and the OpenAI-compatible servers, OpenRouter's "you requested about N": the request counts the completion asked for.
   [/maximum context length is (\d{1,12}) tokens[.,]? however,? (?:you requested(?: about)?|your messages resulted in) (\d{1,12}) tokens/, 1, [2]],
   // Anthropic, directly and through Bedrock: "prompt is too long: 208310 tokens > 200000 maximum".
   [/prompt is too long: (\d{1,12}) tokens > (\d{1,12}) maximum/, 2, [1]],
@@ -32,25 +23,19 @@ export const CONTEXT_PATTERNS: readonly (readonly [RegExp, number, readonly numb
   [/input token count exceeds the maximum number of tokens allowed \((\d{1,12})\)/, 1, []],
   // xAI: "This model's maximum prompt length is 131072 but the request contains 136973 tokens."
   [/maximum prompt length is (\d{1,12}) but the request contains (\d{1,12}) tokens/, 1, [2]],
-  // Mistral: "Prompt contains 150004 tokens and 0 draft tokens, too large for model with 131072 maximum context
-  // length"; its embeddings: "Too many tokens in batch. Max is 16384 got 17555".
+  // Mistral, and its embeddings' "Too many tokens in batch".
   [/prompt contains (\d{1,12}) tokens[^.]{0,100}?(\d{1,12}) maximum context length/, 2, [1]],
   [/too many tokens in batch\. max is (\d{1,12}) got (\d{1,12})/, 1, [2]],
   // Cohere: "too many tokens: total number of tokens in the prompt cannot exceed 4081 - received 4292".
   [/total number of tokens in the prompt cannot exceed (\d{1,12}) - received (\d{1,12})/, 1, [2]],
   // Fireworks: "The prompt is too long: 40177, model maximum context length: 32767".
   [/prompt is too long: (\d{1,12}), model maximum context length: (\d{1,12})/, 2, [1]],
-  // Together (text-generation-inference): "`inputs` tokens + `max_new_tokens` must be <= 4097. Given: 80125
-  // `inputs` tokens and 4096 `max_new_tokens`".
+  // Together (text-generation-inference): "`inputs` tokens + `max_new_tokens` must be <= 4097. Given: ...".
   [/`max_new_tokens` must be <= (\d{1,12})\. given: (\d{1,12}) `inputs` tokens and (\d{1,12}) `max_new_tokens`/, 1, [2, 3]],
   // OpenAI's wording in any other form: the window alone.
   [/maximum context length is (\d{1,12}) tokens/, 1, []],
 ];
 
-/**
- * The tokens a request needed and the model's context window, from a provider's context-length
- * message (lowercased); none for a message that states no numbers.
- */
 export function readContextTokens(text: string): ContextTokens {
   const head = text.slice(0, READ_LIMIT);
   for (const [pattern, windowGroup, requestGroups] of CONTEXT_PATTERNS) {

@@ -1,8 +1,4 @@
-/**
- * The messages with which each runtime's `fetch` rejects when a request got no response at all: a
- * refused or reset connection, a DNS failure, no network. Only Node's undici says which (a `code` on
- * the cause); the others say nothing more than these words. docs/mapping.md has the table.
- */
+// Only Node's undici says why a request got no response (a `code` on the cause); other runtimes say only these words.
 const FETCH_FAILURE_MESSAGES: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'fetch failed', // Node (undici) and Deno
   'failed to fetch', // Chromium, and the browsers built on it
@@ -14,15 +10,8 @@ const FETCH_FAILURE_MESSAGES: ReadonlySet<string> = /* @__PURE__ */ new Set([
 ]);
 
 /**
- * Whether an error is a `fetch` that got no response, by the words each runtime uses: a TypeError
- * (a plain Error on workerd) with one of the messages above. A browser's CORS refusal rejects with
- * the same TypeError, indistinguishable from script, and so counts too: see docs/mapping.md.
- *
- * @example
- * ```ts
- * isFailedFetch('TypeError', 'Failed to fetch'); // true
- * isFailedFetch('TypeError', 'x is not a function'); // false
- * ```
+ * A TypeError (a plain Error on workerd) with one of these messages. A browser's CORS refusal rejects the
+ * same way, indistinguishable from script, and so counts too: see docs/mapping.md.
  */
 export function isFailedFetch(name: unknown, message: unknown): boolean {
   return (name === 'TypeError' || name === 'Error') && typeof message === 'string' && FETCH_FAILURE_MESSAGES.has(message.trim().toLowerCase());

@@ -8,10 +8,7 @@ import { langChainRetryable } from './retryable-stamp.js';
 import { parseRetryAfter } from './retry-after.js';
 import { zodIssueFields } from './zod-issues.js';
 
-/**
- * What an agent framework's error stands for: mapping/framework-error.ts (and each family's `from`)
- * picks the class. `wrapped` and `tool-execution` are decided by the error they wrap.
- */
+/** `wrapped` and `tool-execution` are decided by the error they wrap; mapping/framework-error.ts picks the class. */
 export type FrameworkKind =
   | 'model-output' | 'content-filter' | 'context-length' | 'rate-limit' | 'unauthenticated' | 'model-api' | 'model-timeout'
   | 'tool-not-found' | 'tool-timeout' | 'tool-execution' | 'validation' | 'security' | 'max-iterations' | 'aborted' | 'agent'
@@ -26,15 +23,10 @@ export interface FrameworkReading {
   readonly wraps?: unknown;
   /** Its message, without the troubleshooting URL LangChain appends. */
   readonly message: string | undefined;
-  /** LangChain's retryable stamp, where it is set. */
   readonly retryable: boolean | undefined;
-  /** For the constructor: the class's own fields (`toolName`, `timeoutMs`, `policy`, `maxIterations`, `fields`); any other key goes to `details`. */
+  /** For the constructor; a key that is not a field of the class goes to `details`. */
   readonly options: Readonly<Record<string, unknown>>;
-  /**
-   * The faultline error an MCP client's error carries as its `data`, as a faultline peer wrote it: what
-   * `normalizeError` reads back (`deserializeError`), as faultline/jsonrpc does. The kind, message,
-   * retryable and options above are then its own, for a family's `from`.
-   */
+  /** The faultline error an MCP client's error carries as `data`, which `normalizeError` reads back. */
   readonly carried?: object;
 }
 
@@ -45,8 +37,7 @@ interface Extra {
 /** A kind, and what to read beside it; a reader that gives `false` says the value is not that framework's. */
 type Rule = readonly [FrameworkKind, ((value: object) => Extra | false)?];
 
-// The OpenAI Agents SDK's errors (AgentsError) each carry the run as `state`, own even when undefined:
-// it tells them from other libraries' errors of the same name. The state stays on the cause.
+// The Agents SDK's errors carry the run as an own `state`, even undefined: it tells them from other libraries' of the same name.
 const agents = (read?: (value: object) => Extra): ((value: object) => Extra | false) => (value) => {
   try {
     return Object.hasOwn(value, 'state') && (read?.(value) ?? {});
@@ -69,8 +60,7 @@ function toolInput(value: object): Extra {
   return { options: { toolName: readString(value, 'toolName') ?? readString(call, 'name'), fields } };
 }
 
-// By `name`, the AI SDK's with or without its `AI_` prefix. Built on first use, so that a bundle that
-// never reads a framework's error keeps none of it (the readers are calls, which a bundler keeps).
+// By `name`, with or without `AI_`. Built on first use, so that a bundle that never reads a framework's error keeps none of it.
 let byName: Readonly<Record<string, Rule>> | undefined;
 const rulesByName = (): Readonly<Record<string, Rule>> => (byName ??= {
   // The Vercel AI SDK (`ai`, `@ai-sdk/provider`)
@@ -122,16 +112,7 @@ const TROUBLESHOOTING = /\s*Troubleshooting URL: (\S+)\s*$/;
 // A wrapper of a wrapper (a ToolCallError over a RetryError) is read through; deeper, or a cycle, is no framework's.
 const WRAP_LEVELS = 3;
 
-/**
- * What an agent framework's error stands for, or undefined for a value that is none of theirs. By
- * shape and `name`, never by `instanceof`: no framework needs to be installed. Never throws. The
- * error a wrapper wraps (`wraps`) is never a wrapper itself: nested wrappers are read through here.
- *
- * @example
- * ```ts
- * readFrameworkError(Object.assign(new Error('Model tried to call unavailable tool'), { name: 'AI_NoSuchToolError', toolName: 'delete' }))?.kind; // 'tool-not-found'
- * ```
- */
+/** By shape and `name`, never `instanceof`, so that no framework need be installed. Never throws; `wraps` is never a wrapper. */
 export function readFrameworkError(value: unknown): FrameworkReading | undefined {
   const reading = readOne(value);
   if (reading?.wraps === undefined) return reading;
@@ -147,21 +128,13 @@ export function readFrameworkError(value: unknown): FrameworkReading | undefined
   return { ...reading, kind, wraps };
 }
 
-/**
- * The options a framework's error gives its class: `base` (the caller's context and what
- * {@link providerFields} read, or the error its wrapped error became), what the reading found, and
- * the error itself as `cause`.
- */
+/** The reading's options over `base` (the context, or the error the wrapped one became), the error itself as `cause`. */
 export function frameworkOptions(value: unknown, reading: FrameworkReading, base: object | undefined): Record<string, unknown> {
   const retryable = reading.retryable ?? (reading.kind === 'transient' || undefined);
   return { ...base, ...reading.options, ...(retryable !== undefined && { retryable }), cause: value };
 }
 
-/**
- * The context, with the status, request id and Retry-After of a provider's error where the value or
- * its causes carry one (a LangChain ContextOverflowError over the SDK's 400). The value's own status
- * counts over the context's, as in every `from`.
- */
+/** The value's own status counts over the context's, as in every `from`. */
 export function providerFields(value: unknown, context: object | undefined): Record<string, unknown> {
   const provider = readProviderError(value);
   if (provider === undefined) return { ...context };
@@ -195,15 +168,8 @@ function readOne(value: unknown): (FrameworkReading & { readonly options: Record
 }
 
 /**
- * What an MCP client's error stands for: the 1.x SDK's `McpError` and the 2.x SDK's `ProtocolError` by
- * their numeric JSON-RPC code, read as faultline/jsonrpc reads it (`readJsonRpcCode`), or by the
- * faultline error their `data` carries; the 2.x SDK's local `SdkError` by its string code. Undefined for
- * any other value. `ToolError.from` asks it alone, so that it carries no other framework's table.
- *
- * @example
- * ```ts
- * readMcpError(Object.assign(new Error('MCP error -32001: Request timed out'), { name: 'McpError', code: -32001 }))?.kind; // 'timeout'
- * ```
+ * MCP's errors by their JSON-RPC code or the faultline error their `data` carries, the 2.x `SdkError` by its
+ * string code. `ToolError.from` asks it alone, so that it carries no other framework's table.
  */
 export function readMcpError(value: unknown, name = readString(value, 'name'), message = readString(value, 'message')): FrameworkReading | undefined {
   if (name !== 'SdkError' && name !== 'McpError' && name !== 'ProtocolError') return undefined;
@@ -226,8 +192,7 @@ function timeoutOf(data: unknown): { timeoutMs?: number } {
   return typeof timeoutMs === 'number' ? { timeoutMs } : {};
 }
 
-// The kind that stands for exactly one built-in class, by the class's name; any other class is read
-// by its category, as the category's JSON-RPC code is.
+// A class name that stands for exactly one kind; any other class is read by its category.
 const KIND_OF_CLASS: Readonly<Record<string, FrameworkKind>> = {
   ModelRateLimitError: 'rate-limit', ModelTimeoutError: 'model-timeout', ModelApiError: 'model-api', ModelContextLengthError: 'context-length',
   ModelContentFilterError: 'content-filter', ModelOutputError: 'model-output', AuthenticationError: 'unauthenticated',
@@ -237,7 +202,6 @@ const KIND_OF_CLASS: Readonly<Record<string, FrameworkKind>> = {
 // What the contract's head and tree are: the rest of a node's keys are its class's fields.
 const NOT_A_FIELD = /* @__PURE__ */ new Set(['name', 'code', 'category', 'message', 'retryable', 'cause', 'errors', 'stack', 'truncated']);
 
-/** A faultline error carried as an MCP error's data: its kind, message, retryability and fields, and the data itself to read back. */
 function carriedReading(node: Record<string, unknown>): FrameworkReading {
   const name = node.name as string;
   const category = node.category as ErrorCategory;

@@ -8,20 +8,9 @@ import { toWholeNonNegative } from '../foundation/whole-number.js';
 const MAX_REQUESTS = 10_000;
 
 /**
- * The usage a framework's usage object reports, in faultline's names, or undefined when it reports
- * none. The Vercel AI SDK's `LanguageModelUsage` (`inputTokens`, `outputTokens`, `totalTokens`,
- * `inputTokenDetails.cacheReadTokens`, `outputTokenDetails.reasoningTokens`, and the top-level
- * `cachedInputTokens` and `reasoningTokens` of ai 5 and 6); the OpenAI Agents SDK's `Usage` of a run
- * (`inputTokens`, `outputTokens`, `totalTokens`, and `cached_tokens` and `reasoning_tokens` summed over
- * its per-request `inputTokensDetails` and `outputTokensDetails`), none when it made no request, since
- * it starts every count at 0. Both count cached input in `inputTokens` and reasoning in `outputTokens`,
- * as faultline does. Never throws.
- *
- * @example
- * ```ts
- * frameworkUsage({ inputTokens: 7, outputTokens: 5, totalTokens: 12, inputTokenDetails: { cacheReadTokens: 2 } });
- * // { inputTokens: 7, outputTokens: 5, totalTokens: 12, cachedInputTokens: 2 }
- * ```
+ * The AI SDK's `LanguageModelUsage` or the OpenAI Agents SDK's `Usage` of a run, in faultline's names
+ * (docs/mapping.md#what-a-failed-call-cost); none for a run that made no request, since the Agents SDK
+ * starts every count at 0. Never throws.
  */
 export function frameworkUsage(usage: unknown): TokenUsage | undefined {
   if (typeof usage !== 'object' || usage === null || readProperty(usage, 'requests') === 0) return undefined;
@@ -36,10 +25,7 @@ export function frameworkUsage(usage: unknown): TokenUsage | undefined {
   });
 }
 
-/**
- * The Agents SDK's details of a run (one record per request) or of one request (a record): the sum of
- * `key` over the records that report it, or undefined when none does or there are too many to add.
- */
+/** Undefined when no record reports `key`, or when there are too many to add. */
 function detailsSum(details: unknown, key: string): number | undefined {
   let sum: number | undefined;
   let requests = 0;

@@ -1,10 +1,6 @@
 import type { Recognition } from './recognize.js';
 
-/**
- * The options every `from` gives the error it builds: LangChain's retryable stamp where the value
- * carries one, the caller's context, the status the value carried (else the context's), and the
- * value itself as `cause`.
- */
+/** The status the value carried counts over the context's. */
 export function mappedOptions<Context extends { readonly status?: number | null | undefined }>(
   value: unknown,
   recognition: Recognition,
@@ -14,7 +10,7 @@ export function mappedOptions<Context extends { readonly status?: number | null 
   return { ...stamped, ...(context as Context), status: recognition.status ?? context?.status, cause: value };
 }
 
-/** Whether a recognized failure is one that may succeed on another try: LangChain's stamp, where set, says so instead. */
+/** LangChain's stamp, where set, decides instead of the kind. */
 export function isTransientKind(recognition: Recognition): boolean {
   return recognition.retryable ?? (recognition.kind === 'network' || recognition.kind === 'timeout');
 }

@@ -4,12 +4,8 @@ import { readProperty } from '../foundation/safe-read.js';
 export const TEXT_LIMIT = 8192;
 
 /**
- * The error body an SDK or an HTTP client kept on its error, as an object: `error` (the OpenAI, Anthropic
- * and Groq SDKs' parsed body, or its `error` object), `data` (the AI SDK's), `body` (Cohere's, parsed;
- * Mistral's, as text), `responseBody` (the AI SDK's text), an HTTP client's `response.data`, or the JSON a
- * message holds (@google/genai's `ApiError` keeps nothing else). Text is parsed only where its JSON
- * starts within the first 8 KB and ends within 8 KB of that; a JSON array gives its first element.
- * Undefined where none is found. Never throws.
+ * Where SDKs and HTTP clients keep the body, or the JSON a message holds (@google/genai's `ApiError` keeps
+ * nothing else). Text is parsed only where its JSON starts within 8 KB and ends within 8 KB of that.
  */
 export function bodyOf(node: object): object | undefined {
   for (const held of [readProperty(node, 'error'), readProperty(node, 'data'), readProperty(node, 'body'), readProperty(readProperty(node, 'response'), 'data')]) {
@@ -24,12 +20,10 @@ export function bodyOf(node: object): object | undefined {
   return undefined;
 }
 
-/** The object inside a body: its `error` where that is an object (`{ error: { message, type } }`), else the body itself. */
 export function errorObjectOf(body: object | undefined): object | undefined {
   return objectOf(readProperty(body, 'error')) ?? body;
 }
 
-/** The JSON object (or an array's first object) that text holds from its first `{` or `[` on, or undefined. */
 function jsonIn(text: string): object | undefined {
   const start = text.slice(0, TEXT_LIMIT).search(/[{[]/);
   if (start === -1 || text.length - start > TEXT_LIMIT) return undefined;
@@ -40,7 +34,7 @@ function jsonIn(text: string): object | undefined {
   }
 }
 
-/** A parsed body: a plain object, or an array's first one; never a stream or another instance (a Response's `body`). */
+/** Never a stream or another instance (a Response's `body`). */
 function objectOf(value: unknown): object | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   try {

@@ -8,64 +8,42 @@ import { typeMeaning, wordingFailure, type ProviderFailure } from './provider-ta
 
 export type { ProviderFailure } from './provider-tables.js';
 
-/**
- * What an error from an LLM provider's SDK or an HTTP client says, read by its public shape: never by
- * `instanceof` on an SDK's classes, so no SDK needs to be installed. The status, headers and body come
- * from the first error of the cause chain that carries a status or a provider's word, since one SDK may
- * wrap another's error.
- */
+/** Read by shape, never `instanceof`, from the first error of the cause chain with a status or a provider's word. */
 export interface ProviderReading {
-  /**
-   * The status the rules read: the response's own, or, where it has none or says less (400, 500), the
-   * status the provider's error type or code stands for; undefined for a failure in a stream that says
-   * nothing known.
-   */
+  /** The response's status, or where it has none or says less (400, 500), the one the provider's type or code stands for. */
   readonly status: number | undefined;
-  /** The response's own status (`status`, `statusCode`, `status_code`, `$metadata.httpStatusCode`, `response.status`): absent for a failure in the middle of a stream. */
+  /** Absent for a failure in the middle of a stream. */
   readonly httpStatus: number | undefined;
-  /** What the provider called the failure (its error type, code, gRPC status name or exception name). */
   readonly providerType: string | undefined;
   readonly providerCode: string | number | undefined;
-  /** The failure the provider's type or code stands for whatever the status (`insufficient_quota`, `ThrottlingException`). */
+  /** The failure the provider's type or code stands for, whatever the status. */
   readonly typedFailure: ProviderFailure | undefined;
-  /** The provider's own message, from the body or the event, for a value that has none of its own (a raw stream event). */
+  /** For a value with no message of its own (a raw stream event). */
   readonly providerMessage: string | undefined;
-  /** From `headers`, `responseHeaders`, `response.headers`, `rawResponse.headers` or `$response.headers`, read once (`headerTable`). */
   readonly headers: HeaderTable | undefined;
-  /** From the `x-request-id`, `request-id` or `x-amzn-requestid` header, a `requestID`, `request_id` or `requestId` property, or the body's `request_id`. */
   readonly requestId: string | undefined;
-  /** The error's name, code, type and message, and its body's, lowercased, each no longer than 8 KB: what the wording rules read. */
+  /** Lowercased, each piece at most 8 KB: what the wording rules read. */
   readonly text: string;
-  /** What the provider or the SDK says of retrying: an `isRetryable` boolean, or `x-should-retry: true|false`. */
   readonly retryable: boolean | undefined;
   /** What says that the error is an LLM provider's, or undefined where nothing does (docs/mapping.md). */
   readonly sign: ProviderSign | undefined;
-  /** The tokens the body states beside its words (llama.cpp's `n_prompt_tokens` and `n_ctx`). */
   readonly contextTokens: ContextTokens;
 }
 
-/**
- * What says that an error is an LLM provider's: the shape of a provider SDK's error (`sdk`), a provider's
- * error body (`body`), an error type or code of a provider's table, or a status only a provider sends
- * (`type`: 529, Anthropic's overloaded), a provider's own wording or address (`wording`), or a provider's
- * headers (`headers`).
- */
+/** What says that an error is an LLM provider's, the strongest first (docs/mapping.md). */
 export type ProviderSign = 'sdk' | 'body' | 'type' | 'wording' | 'headers';
 
 // One SDK wrapping another's error puts the status one or two causes down; three is enough.
 const CAUSE_LEVELS = 3;
 
-// The words every provider's rules read, once a value is a provider's. A per-minute limit is told from
-// an account out of quota by its words, since retrying the second never works.
+// A per-minute limit is told from an account out of quota by its words, since retrying the second never works.
 const QUOTA = /quota|billing|spend(?:ing)? limit|credits/;
 const PER_WINDOW = /per min|per day|rate[ _-]?limit|resource (?:has been )?exhausted/;
 const OVERLOADED = /overloaded|over capacity/;
 const CONTENT_FILTER = /content[ _]filter|content[ _]policy|safety system|responsible ?ai/;
 const CONTEXT_LENGTH = /context length|maximum context|context window|context limit|prompt is too long|too many tokens|input is too long|maximum number of tokens allowed/;
 
-// The classes of the provider SDKs' errors, by name, on the error's prototype chain: OpenAI's, Anthropic's
-// and Groq's (each SDK's base error), the AI SDK's, Bedrock's (the AWS SDK v3), Cohere's, Mistral's, and
-// @google/genai's and ollama's, which set `name` themselves.
+// Provider SDKs' error classes, by name on the prototype chain (@google/genai's and ollama's set `name` themselves).
 const SDK_CLASSES = /^(?:OpenAIError|AnthropicError|GroqError|_?AISDKError|AI_APICallError|BedrockRuntimeServiceException|BedrockServiceException|CohereError|MistralError|ApiError|ResponseError|GoogleGenerativeAIError|GoogleGenerativeAIFetchError)$/;
 // Headers only LLM providers send.
 const PROVIDER_HEADERS = [
@@ -73,16 +51,7 @@ const PROVIDER_HEADERS = [
   'x-ratelimit-limit-tokens', 'anthropic-ratelimit-requests-limit', 'anthropic-ratelimit-tokens-limit', 'x-groq-region',
 ];
 
-/**
- * Reads an error as a provider's: undefined when neither it nor the errors of its cause chain carry a
- * status or a provider's word for its failure. Never throws.
- *
- * @example
- * ```ts
- * const reading = readProviderError(Object.assign(new Error('429 Rate limit reached'), { status: 429, headers: new Headers({ 'retry-after': '2' }) }));
- * reading === undefined ? undefined : providerFailure(reading); // 'rate-limit'
- * ```
- */
+/** Undefined when neither the error nor its cause chain carries a status or a provider's word. Never throws. */
 export function readProviderError(value: unknown): ProviderReading | undefined {
   let node = value;
   for (let level = 0; level <= CAUSE_LEVELS && typeof node === 'object' && node !== null; level++) {
@@ -95,24 +64,15 @@ export function readProviderError(value: unknown): ProviderReading | undefined {
   return undefined;
 }
 
-/** What a provider's error says of itself where a status would be: its type or code, and the status or failure that stands for. */
 interface ProviderSaid {
   readonly type: string | undefined;
   readonly code: string | number | undefined;
-  /** The status the type or code stands for; undefined when it is none the tables know. */
   readonly status: number | undefined;
   readonly failure: ProviderFailure | undefined;
-  /** Whether the type or code was one of a provider's table. */
   readonly known: boolean;
 }
 
-/**
- * The provider's own word for a failure, wherever the SDKs and the raw events put it: the error's
- * `type` and `code` (the SDK copies the body's there), the body's and its `error` object's (with a
- * gRPC `status` name, and the reasons Gemini and Vertex give), the Responses API's `response.failed`
- * (`response.error.code`), a gateway's numeric `code`, an AWS exception's name. Undefined for a value
- * shaped like none of them: an ordinary error with a `code` is not a provider's failure.
- */
+/** Undefined for a value shaped like no SDK's or raw event's error (docs/mapping.md): an error with just a `code` is no provider's. */
 function providerSaid(node: object, body: object | undefined): ProviderSaid | undefined {
   const own = { type: readProperty(node, 'type'), code: readProperty(node, 'code') };
   const aws = typeof readProperty(node, '$metadata') === 'object';
@@ -133,8 +93,7 @@ function providerSaid(node: object, body: object | undefined): ProviderSaid | un
     }
     if (typeof said !== 'string' || said === 'error' || said === 'response.failed') return;
     const meaning = typeMeaning(said);
-    // Of AWS exceptions, only Bedrock's own (ModelTimeoutException, ...) say it is a model's: every AWS
-    // service throws a ThrottlingException or a ValidationException.
+    // Of AWS exceptions only Bedrock's own say it is a model's: every AWS service throws a ThrottlingException.
     if (meaning !== undefined && (as !== 'name' || said.startsWith('Model'))) known = true;
     if (typeof meaning === 'number') status ??= meaning;
     else failure ??= meaning;
@@ -150,9 +109,8 @@ function providerSaid(node: object, body: object | undefined): ProviderSaid | un
   }
   for (const reason of reasonsOf(inner)) consider(reason, 'type');
   if (status !== undefined || failure !== undefined) return { type, code, status, failure, known };
-  // A stream's error event the tables do not know: an SDK's error with a body and headers but no
-  // status, Anthropic's raw event, a Responses API failure. Anything else is no provider's: an
-  // ordinary error with a code (a Node system error's) included.
+  // A stream's error event the tables do not know (a body and headers but no status, a raw event); anything
+  // else with a code is no provider's.
   const streamShaped = body !== undefined ? readProperty(node, 'headers') !== undefined || own.type === 'error' : failed !== undefined || own.type === 'error';
   return streamShaped ? { type, code, status, failure, known } : undefined;
 }
@@ -175,10 +133,7 @@ function reasonsOf(inner: object | undefined): string[] {
   return reasons;
 }
 
-/**
- * Whether an error with no status is an SDK's own timeout (`APIConnectionTimeoutError`, whose
- * message is "Request timed out."), which neither its name nor a code says.
- */
+/** An SDK's own timeout with no status (`APIConnectionTimeoutError`, "Request timed out."), which neither its name nor a code says. */
 export function isSdkTimeout(value: unknown): boolean {
   return /timeout/i.test(readString(readProperty(value, 'constructor'), 'name') ?? '') || /request timed out/i.test(readString(value, 'message') ?? '');
 }
@@ -228,7 +183,6 @@ function reading(node: object, body: object | undefined, httpStatus: number | un
   };
 }
 
-/** What says the error is a provider's, the strongest first; undefined where nothing does. */
 function signOf(node: object, body: object | undefined, inner: object | undefined, said: ProviderSaid | undefined, text: string, headers: HeaderTable | undefined): ProviderSign | undefined {
   if (isSdkError(node)) return 'sdk';
   if (isProviderBody(node, body, inner)) return 'body';
@@ -238,7 +192,6 @@ function signOf(node: object, body: object | undefined, inner: object | undefine
   return headersNamed(headers, PROVIDER_HEADERS).size > 0 ? 'headers' : undefined;
 }
 
-/** Whether an error is a provider SDK's: by a class on its prototype chain or its `name`, or the own keys only an SDK's errors have. */
 function isSdkError(node: object): boolean {
   if (SDK_CLASSES.test(readString(node, 'name') ?? '')) return true;
   // OpenAI's and Anthropic's errors keep the response's request id, even a missing one; the AI SDK's say whether to retry.
@@ -260,13 +213,7 @@ function isSdkError(node: object): boolean {
   return false;
 }
 
-/**
- * Whether a body is a provider's error body: an `error` object with a message and a type, code or status
- * (`{ error: { message, type } }`, as OpenAI, Anthropic, Gemini and the OpenAI-compatible servers send;
- * an SDK that keeps only that object keeps it as `error`), Anthropic's `{ type: 'error' }`, `{ object:
- * 'error' }` (vLLM, Mistral), or an OpenAI-style error object at the top (`{ message, type, param }`).
- * The error itself may be the body (a raw stream event).
- */
+/** An `error` object with a message and a type, code or status, `{ type: 'error' }`, `{ object: 'error' }`, or an OpenAI-style top. */
 function isProviderBody(node: object, body: object | undefined, inner: object | undefined): boolean {
   for (const holder of [node, body]) if (readProperty(holder, 'type') === 'error' || readProperty(holder, 'object') === 'error') return true;
   if (body === undefined) return false;
@@ -289,11 +236,7 @@ function tokensOf(inner: object | undefined): ContextTokens {
   return { ...(requestedTokens !== undefined && { requestedTokens }), ...(maxContextTokens !== undefined && { maxContextTokens }) };
 }
 
-/**
- * The failure a provider's error stands for, from its type or code, its status and its wording, by the
- * rules of docs/mapping.md; `unknown` without a status. An out-of-quota account is told from a per-minute
- * rate limit by its words, since retrying it never works.
- */
+/** By the rules of docs/mapping.md; `unknown` without a status. */
 export function providerFailure(reading: Pick<ProviderReading, 'status' | 'text'> & Partial<Pick<ProviderReading, 'typedFailure'>>): ProviderFailure {
   const { status, text, typedFailure } = reading;
   const worded = wordingFailure(text);

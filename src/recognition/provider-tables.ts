@@ -1,24 +1,16 @@
 /*
- * What each LLM provider says of its failures, provider by provider: the error types, codes, gRPC status
- * names and exception names it sends, and the wordings of its messages that only it uses. docs/mapping.md
- * has a table per provider with the public sources of each entry; test/fixtures/real-world/ holds the
- * payloads they were read from, and test/recognition/provider-tables.test.ts holds every entry to one of
- * them.
- *
- * A type stands for an HTTP status (read as that status where the response has none, or says less: 400,
- * 500) or for a failure (whatever the status). A wording is a regular expression over the lowercased text;
- * each is distinctive, so that text matching one is a provider's error wherever its status is kept.
+ * Each provider's error types, codes and wordings. docs/mapping.md gives every entry with its public
+ * source, test/fixtures/real-world/ the payloads, and a test holds each entry to one. A type stands for
+ * a status (read where the response has none or says less: 400, 500) or for a failure whatever the
+ * status; each wording is distinctive, so that text matching one is a provider's error.
  */
 
 /** What a provider's failure is, by the rules of docs/mapping.md; `unknown` for a failure in a stream that says nothing known. */
 export type ProviderFailure =
   | 'quota' | 'rate-limit' | 'overloaded' | 'content-filter' | 'timeout' | 'context-length' | 'unauthenticated' | 'forbidden' | 'status' | 'unknown';
 
-/** One provider's words for its failures. */
 export interface ProviderTable {
-  /** Its error types and codes, and the status or failure each stands for. */
   readonly types?: Readonly<Record<string, number | ProviderFailure>>;
-  /** Wordings of its messages (regular expressions over lowercased text), and the failure each says. */
   readonly wordings?: readonly (readonly [ProviderFailure, string])[];
 }
 
@@ -163,17 +155,12 @@ let types: Readonly<Record<string, number | ProviderFailure>> | undefined;
 let wordings: readonly (readonly [ProviderFailure, RegExp])[] | undefined;
 let anyWording: RegExp | undefined;
 
-/** What a provider's error type or code stands for, of every provider's: a status, a failure, or undefined. */
 export function typeMeaning(type: string): number | ProviderFailure | undefined {
   types ??= Object.assign({}, ...Object.values(providerTables()).map((table) => table.types)) as Record<string, number | ProviderFailure>;
   return Object.hasOwn(types, type) ? types[type] : undefined;
 }
 
-/**
- * What the wordings of every provider say of `text` (lowercased): the failure the first one that says a
- * failure names; `status` where only wordings that name none match (a provider's error, read by its
- * status); undefined where none matches.
- */
+/** The failure the first matching wording names; `status` where only wordings that name none match. */
 export function wordingFailure(text: string): ProviderFailure | undefined {
   wordings ??= Object.values(providerTables()).flatMap((table) => (table.wordings ?? []).map(([failure, source]) => [failure, new RegExp(source)] as const));
   anyWording ??= new RegExp(wordings.map(([, pattern]) => pattern.source).join('|'));

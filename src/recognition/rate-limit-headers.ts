@@ -2,13 +2,7 @@ import type { RateLimit, RateLimitDimension } from '../contract/rate-limit.js';
 import { headersNamed } from '../foundation/header-value.js';
 import { toWholeNonNegative } from '../foundation/whole-number.js';
 
-/*
- * Which rate limit a provider's 429 hit, read from its rate-limit headers: OpenAI's (and the
- * OpenAI-compatible providers' that send the same names) `x-ratelimit-{limit,remaining,reset}-{requests,tokens}`,
- * whose resets are durations (`6m0s`, `20ms`, `1.5s`), and Anthropic's
- * `anthropic-ratelimit-{requests,tokens,input-tokens,output-tokens}-{limit,remaining,reset}`, whose
- * resets are RFC 3339 times. A header that does not read as its format is ignored: nothing is guessed.
- */
+// From OpenAI's and Anthropic's rate-limit headers (docs/mapping.md#rate-limits); a header not in its format is ignored.
 
 // Each dimension's headers: OpenAI's suffix and Anthropic's infix.
 const DIMENSIONS: readonly (readonly [RateLimitDimension, string | undefined, string])[] = [
@@ -20,8 +14,7 @@ const DIMENSIONS: readonly (readonly [RateLimitDimension, string | undefined, st
 
 type Part = 'limit' | 'remaining' | 'reset';
 const PARTS: readonly Part[] = ['limit', 'remaining', 'reset'];
-// Every name of each family, for a container that can only be asked for a name (axios's headers). Built
-// on first use: a module-level call is a statement a bundler must keep.
+// Built on first use: a module-level call is a statement a bundler must keep.
 let familyNames: readonly string[] | undefined;
 function namesOfFamilies(): readonly string[] {
   return (familyNames ??= DIMENSIONS.flatMap(([, openai, anthropic]) => [
@@ -30,13 +23,7 @@ function namesOfFamilies(): readonly string[] {
   ]));
 }
 
-// The limit a provider's message names, the first in its text. OpenAI: "Rate limit reached for gpt-4o in
-// organization ... on tokens per min (TPM)", "... on requests per day (RPD)"; Groq: "on requests per minute
-// (RPM)"; Anthropic: "... rate limit ... of 30,000 input tokens per minute", "Number of request tokens has
-// exceeded your per-minute rate limit"; Azure: "have exceeded token rate limit", "call rate limit"; Bedrock:
-// "Too many tokens, please wait"; Mistral: "Requests rate limit exceeded"; Cohere: "limited to 40 API calls /
-// minute"; Together: "60 queries per minute"; Gemini's quota metric, `..._free_tier_requests` or
-// `..._input_token_count`. Each alternative starts with a word, so no text makes it start over.
+// The wordings are in docs/mapping.md#rate-limits. Each alternative starts with a word, so that no text makes it start over.
 export const namedLimits = (): readonly string[] => [
   String.raw`(?<inputTokens>\binput tokens per (?:minute|day)|_input_token_count\b)`,
   String.raw`(?<outputTokens>\boutput tokens per (?:minute|day))`,
@@ -54,15 +41,8 @@ const UNIT_MS: Readonly<Record<string, number>> = { h: 3_600_000, m: 60_000, s: 
 const RFC_3339 = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /**
- * The rate limit a 429 hit: the dimension the provider's message names, else the one with nothing
- * `remaining` (of several, the one that resets last, which the next request must wait for); each with
- * the limit, remaining and reset its headers state. Undefined when neither says which. `resetMs` is
- * rounded up, so that a client never comes back before the reset; an Anthropic reset time is measured
- * from `now`, one in the past being 0.
- *
- * @param headers - The response's headers: a fetch `Headers`, a Map or a plain object.
- * @param text - The provider's error text, as `readProviderError` gathers it (lowercased).
- * @param now - The time the response was received: a Date or epoch milliseconds. Default: now.
+ * The dimension the message names, else the one with nothing `remaining` that resets last. `resetMs` is
+ * rounded up, so that a client never comes back before the reset.
  */
 export function readRateLimit(headers: unknown, text: string, now?: Date | number): RateLimit | undefined {
   const named = namedDimension(text);
@@ -71,8 +51,7 @@ export function readRateLimit(headers: unknown, text: string, now?: Date | numbe
   let hit: RateLimit | undefined;
   for (const [dimension, openai, anthropic] of DIMENSIONS) {
     const limit = dimensionHeaders(read, dimension, openai, anthropic, now);
-    // A daily limit's headers are its own only where they say it is spent: else they speak of a
-    // shorter window, and of the daily limit only its dimension is known.
+    // A daily limit's headers are its own only where spent; else they speak of a shorter window.
     if (dimension === named?.dimension) return !named.daily || limit.remaining === 0 ? limit : { dimension };
     if (named === undefined && limit.remaining === 0 && (hit === undefined || (limit.resetMs ?? 0) > (hit.resetMs ?? 0))) hit = limit;
   }
@@ -110,17 +89,14 @@ function durationMs(value: string): number | undefined {
     if (part === null) return undefined;
     total += Number(part[1]) * (UNIT_MS[part[2] as string] as number);
   }
-  // Rounded to the nanosecond first: 23.456 * 1000 is 23456.000000000004 in floating point. A reset past
-  // the whole numbers a field keeps is the largest, a delay no timer can wait, not no reset at all.
+  // Rounded to the nanosecond first (23.456 * 1000 is 23456.000000000004); a reset past the whole numbers is the largest.
   return toWholeNonNegative(Math.min(Math.ceil(Math.round(total * 1e6) / 1e6), Number.MAX_SAFE_INTEGER));
 }
 
-/** Whole milliseconds from `now` until an RFC 3339 time, rounded up, 0 for a time past; undefined for anything else. */
 function untilTime(value: string, now: Date | number | undefined): number | undefined {
   const parts = RFC_3339.exec(value);
   if (parts === null) return undefined;
-  // A day the month has (Date.parse rolls February 30 over into March), and the zone uppercase, as the
-  // ISO form every runtime's Date.parse must read.
+  // A day the month has (Date.parse rolls February 30 into March), and the zone uppercase, as every Date.parse reads.
   const [year, month, day] = (parts[1] as string).split('-').map(Number) as [number, number, number];
   if (new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day) return undefined;
   const seconds = Date.parse(`${parts[1]}T${parts[2]}${(parts[4] as string).toUpperCase()}`);

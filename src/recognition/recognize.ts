@@ -3,20 +3,13 @@ import { readProperty, readString } from '../foundation/safe-read.js';
 import { isFailedFetch } from './fetch-failure.js';
 import { isErrorObject } from '../foundation/error-object.js';
 
-/** What kind of failure a foreign value stands for, as far as faultline can tell. */
 export type RecognizedKind = 'timeout' | 'aborted' | 'network' | 'unknown';
 
-/** What the recognizer learned from a foreign value; the mapper picks a class from it. */
 export interface Recognition {
   readonly kind: RecognizedKind;
-  /** The value's own message, when it has a non-empty one. */
   readonly message: string | undefined;
-  /** An HTTP status the value carries as `status` or `statusCode`. */
   readonly status: number | undefined;
-  /**
-   * The value's `issues`, unread: where a ValidationError may be made, zod-issues.ts reads them as a
-   * ZodError's. The other families never need them, so the recognizer carries none of that code.
-   */
+  /** Unread: zod-issues.ts reads them only where a ValidationError may be made, so that the recognizer carries none of it. */
   readonly issues: unknown;
   /** LangChain's retryable stamp, where the value carries one: it decides over the kind. */
   readonly retryable?: boolean | undefined;
@@ -33,18 +26,10 @@ export const TIMEOUT_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set([
 ]);
 
 
-// fetch wraps the socket error as `cause`, sometimes one level further down; three levels is enough
-// for every runtime we know and keeps a hostile cause chain from costing anything.
+// fetch wraps the socket error as `cause`, sometimes one level further; three is enough, and bounds a hostile chain.
 const CAUSE_LEVELS = 3;
 
-/**
- * Classifies any thrown value. Never throws.
- *
- * @example
- * ```ts
- * recognize(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })).kind; // 'network'
- * ```
- */
+/** Never throws. */
 export function recognize(value: unknown): Recognition {
   if ((typeof value !== 'object' || value === null) && typeof value !== 'function') {
     return { kind: 'unknown', message: primitiveMessage(value), status: undefined, issues: undefined };
@@ -56,7 +41,6 @@ export function recognize(value: unknown): Recognition {
   return { kind: kindOf(value, read), message, status, issues: read.issues, retryable: langChainRetryable(value) };
 }
 
-/** What the recognizer reads of a value. */
 interface Fields {
   readonly name: unknown;
   readonly message: unknown;
@@ -67,8 +51,7 @@ interface Fields {
   readonly cause: unknown;
 }
 
-// Plain reads in one guarded block: the common case, a plain Error, costs one try. Only when a
-// read throws (a revoked Proxy, a hostile getter) is each field read on its own, guarded.
+// One guarded block, so that a plain Error costs one try; only when a read throws is each field read on its own.
 function readFields(value: object): Fields {
   try {
     const v = value as Record<keyof Fields, unknown>;
@@ -100,8 +83,7 @@ function kindOf(value: object, read: Fields): RecognizedKind {
     code = readProperty(cause, 'code');
     cause = readProperty(cause, 'cause');
   }
-  // A failed fetch that carries no code (Deno, the browsers, workerd) says so only in its words. One
-  // that carries another code (a TLS failure under Node's "fetch failed") is not a network blip.
+  // A fetch failure with no code says so only in its words; one with another code (a TLS failure) is not a network blip.
   return !coded && isFailedFetch(read.name, read.message) ? 'network' : 'unknown';
 }
 

@@ -1,20 +1,14 @@
 import { headerValue } from '../foundation/header-value.js';
 import { toWholeNonNegative } from '../foundation/whole-number.js';
 
-// A number of seconds (delta-seconds as RFC 9110 defines them, or the decimal seconds some servers
-// send), or of milliseconds, possibly fractional, as OpenAI and Anthropic send `retry-after-ms`.
+// Delta-seconds, whole or decimal as some servers send them, or `retry-after-ms`'s possibly fractional milliseconds.
 const NUMBER = /^\s*(\d+(?:\.\d+)?)\s*$/;
 
 /**
- * How long a response asks its client to wait before trying again, in whole milliseconds, or
- * `undefined` when it does not say (or says something that is not a delay: never NaN, never a
- * throw). `retry-after-ms` comes first (milliseconds, possibly fractional), then `retry-after` as
- * delta-seconds (a whole or decimal number) or as an HTTP-date in exactly one of the three forms RFC 9110
- * has recipients accept (IMF-fixdate, RFC 850, asctime), measured from `now` (a date in the past gives 0):
- * any other text, which a runtime's `Date.parse` might still read as some date, is no delay. A fraction of
- * a millisecond is rounded up, so that a client never comes back earlier than asked; a delay past
- * `Number.MAX_SAFE_INTEGER` is that number. Header names are matched in any case; `headers` may be a
- * fetch `Headers`, a Map or a plain object.
+ * How long a response asks its client to wait, in whole milliseconds, or `undefined` when it does not say:
+ * never NaN, never a throw. `retry-after-ms` first, then `retry-after` as seconds or as an HTTP-date in one
+ * of RFC 9110's three forms, measured from `now`. Rounded up, so that a client never comes back early
+ * (docs/mapping.md).
  *
  * @param headers - The response's headers.
  * @param now - The time the response was received: a Date or epoch milliseconds. Default: now.
@@ -50,10 +44,7 @@ const RFC_850 = /^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, (?<day>\d\d)-(?<mo
 const ASCTIME = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?<month>[A-Z][a-z]{2}) (?<day>[ \d]\d) (?<h>\d\d):(?<m>\d\d):(?<s>\d\d) (?<year>\d{4})$/;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/**
- * An HTTP-date in epoch milliseconds; undefined for text of none of the three forms, and for a day or a
- * time that does not exist (February 30th, 25 o'clock), which Date.UTC would roll into the next.
- */
+/** Undefined for a day or time that does not exist (February 30th), which Date.UTC would roll into the next. */
 function httpDate(value: string, now: number): number | undefined {
   const found = (IMF_FIXDATE.exec(value) ?? RFC_850.exec(value) ?? ASCTIME.exec(value))?.groups;
   if (found === undefined) return undefined;
@@ -79,8 +70,7 @@ function httpDate(value: string, now: number): number | undefined {
   return exact ? date.getTime() : undefined;
 }
 
-// A delay past the whole numbers a field keeps is kept as the largest, not dropped: it is a delay
-// nobody can wait (retry gives up on it), not no delay at all.
+// Kept as the largest, not dropped: a delay nobody can wait (retry gives up on it), not no delay at all.
 function wholeDelay(milliseconds: number): number | undefined {
   return toWholeNonNegative(Math.min(Math.ceil(milliseconds), Number.MAX_SAFE_INTEGER));
 }

@@ -1,14 +1,9 @@
 import { defineField } from '../foundation/own-property.js';
 import { readProperty, readString } from '../foundation/safe-read.js';
 
-/** The most issues of a ZodError read into `fields`. */
 export const MAX_ISSUES = 100;
 
-/**
- * A ZodError recognized by its shape (`name` ending in `ZodError`, an `issues` array of
- * `{ path, message }`), not by `instanceof`, so that any copy or version of zod is understood
- * and faultline's main entry never loads zod.
- */
+/** By shape, not `instanceof`, so that any copy or version of zod is understood and the main entry never loads zod. */
 export function zodIssueFields(value: unknown): Record<string, string> | undefined {
   try {
     return issueFields(value);

@@ -1,12 +1,10 @@
 import { CASELESS_SECRET_PATTERNS, EXACT_SECRET_PATTERNS, SECRET_HINT, SECRET_KEY_SUFFIXES } from './secret-patterns.js';
 
-/** The text that replaces a secret. */
 export const REDACTED = '[REDACTED]';
 
 /**
- * How `serializeError` redacts. Redaction is on by default; `redact: false` turns it off, and
- * these options add to the built-in lists. An options object is read once, when first used, and
- * its compiled patterns kept for it: to change them, pass a new object.
+ * How `serializeError` redacts, on by default; these options add to the built-in lists. An options object
+ * is compiled once, when first used: to change it, pass a new object.
  *
  * @example
  * ```ts
@@ -17,14 +15,12 @@ export interface RedactionOptions {
   /** Further patterns to redact inside any string. Each match becomes `[REDACTED]`. */
   readonly patterns?: readonly RegExp[];
   /**
-   * Further key names whose values are redacted. A string compares as the built-in names do: once
-   * both are lowercased and stripped to letters and digits, a key that ends with it matches
-   * (`'ssn'` matches `ssn`, `SSN` and `customer_ssn`, not `lessons`). A RegExp tests the raw key.
+   * Further key names whose values are redacted: a string matches a key that ends with it once both are
+   * lowercased and stripped to letters and digits (`'ssn'`: `customer_ssn`, not `lessons`); a RegExp tests the raw key.
    */
   readonly keys?: readonly (string | RegExp)[];
 }
 
-/** A prepared redactor: one pass over each string, one lookup per key. */
 export interface Redactor {
   readonly text: (text: string) => string;
   readonly key: (key: string) => boolean;
@@ -51,7 +47,6 @@ function endsWithAny(normalized: string, names: readonly string[]): boolean {
 // The same few keys (`apiKey`, `userId`, ...) come back on every error: remember the answers.
 const secretKeys = new Map<string, boolean>();
 
-/** Whether a key name is one whose value is a secret, by the built-in list alone. */
 export function isSecretKey(key: string): boolean {
   let secret = secretKeys.get(key);
   if (secret === undefined) {
@@ -63,12 +58,11 @@ export function isSecretKey(key: string): boolean {
   return secret;
 }
 
-// Short strings already found to hold no secret: the same messages, tool names and ids come back
-// on error after error. Only clean strings are kept, so no secret outlives its error here.
+// Short strings found to hold no secret: the same messages and ids come back error after error. Only
+// clean strings are kept, so that no secret outlives its error here.
 const clean = new Set<string>();
 const MAX_CLEAN_LENGTH = 256;
 
-/** Redacts the built-in secrets in a string. */
 export function redactText(text: string): string {
   if (clean.has(text)) return text;
   let redacted = text;
@@ -84,12 +78,10 @@ export function redactText(text: string): string {
   return redacted;
 }
 
-/** One expression that matches any of `patterns`. */
 function joined(patterns: readonly RegExp[], flags: string): RegExp {
   return new RegExp(patterns.map((pattern) => pattern.source).join('|'), flags);
 }
 
-/** Builds the redactor for one set of options. */
 export function createRedactor(options: RedactionOptions | undefined): Redactor {
   if (options === undefined) return DEFAULT_REDACTOR;
   let redactor = redactors.get(options);
@@ -118,17 +110,14 @@ function buildRedactor(options: RedactionOptions): Redactor {
 }
 
 /**
- * Every match of `pattern` replaced by the marker, but for a match that lies within a marker already
- * written: a pattern that matches `REDACTED` would otherwise wrap the marker again each time the output
- * is serialized. A match that spans a marker and the text around it is replaced whole.
+ * A match within a marker already written is kept: a pattern that matches `REDACTED` would otherwise wrap
+ * the marker again each time the output is serialized.
  */
 function replacedOutsideMarkers(text: string, pattern: RegExp): string {
   if (!text.includes(REDACTED)) return text.replace(pattern, REDACTED);
-  // Matches come in order, so the marker that may hold each one is found by walking forward once.
   let marker = -1;
   let nextMarker = text.indexOf(REDACTED);
   return text.replace(pattern, (match: string, ...rest: unknown[]) => {
-    // The arguments after the match: its groups (strings or undefined), then its offset, the first number.
     const offset = rest.find((argument) => typeof argument === 'number') as number;
     while (nextMarker !== -1 && nextMarker <= offset) {
       marker = nextMarker;
@@ -138,12 +127,10 @@ function replacedOutsideMarkers(text: string, pattern: RegExp): string {
   });
 }
 
-// A copy of the caller's RegExp: global where every match is replaced, never global where it
-// only tests, so that no `lastIndex` carries over between strings.
+// Never global where it only tests, so that no `lastIndex` carries over between strings.
 function withFlags(pattern: RegExp, global: boolean): RegExp {
   const flags = pattern.flags.replace('g', '').replace('y', '');
   return new RegExp(pattern.source, global ? `${flags}g` : flags);
 }
 
-/** The redactor of the built-in rules alone: what `serializeError` uses unless told otherwise. */
 export const DEFAULT_REDACTOR: Redactor = { text: redactText, key: isSecretKey };

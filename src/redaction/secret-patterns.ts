@@ -1,10 +1,6 @@
-/**
- * What faultline redacts by default: the secrets found inside text, and the key names whose
- * values are secrets whatever they look like. docs/security.md lists the same.
- *
- * Each pattern is joined with the others of its list into one expression, by its source: the flags
- * are the list's. Patterns with a `keep` group keep that prefix (`Bearer `, `password=`, `https://user:`) so that
- * a reader still sees what was there; the rest of the match becomes `[REDACTED]`.
+/*
+ * docs/security.md lists the same. Each list is joined into one expression with the list's flags; a `keep`
+ * group keeps its prefix (`Bearer `, `password=`) so that a reader still sees what was there.
  */
 
 /** Matched in any letter case: words a person or a config file writes. */
@@ -35,17 +31,12 @@ export const EXACT_SECRET_PATTERNS: readonly RegExp[] = [
 ];
 
 /**
- * A word that every pattern above contains, tested first in any case: most strings contain none
- * of them, and one literal scan is far cheaper than the patterns. Keep it in step with them; the
- * redaction corpus in test/redaction fails if a pattern's secrets no longer pass this.
+ * A word every pattern above contains, tested first: one literal scan is far cheaper than the patterns.
+ * Keep it in step with them; the redaction corpus in test/redaction fails if it does not.
  */
 export const SECRET_HINT = /authorization|bearer|basic|pass|pwd|key|token|secret|:\/\/|sk-|k_live|k_test|akia|asia|gh[pousr]_|github_pat_|xox|aiza|eyj/i;
 
-/**
- * Key names whose values are redacted in `details` and class fields, compared after lowercasing
- * and dropping everything but letters and digits, so `apiKey`, `API_KEY` and `api-key` are one.
- * A key matches when it equals one of these or ends with one (`openaiApiKey`, `x-auth-token`).
- */
+/** Compared lowercased and stripped to letters and digits; a key matches when it ends with one (`openaiApiKey`). */
 export const SECRET_KEY_SUFFIXES: readonly string[] = [
   'password', 'passwd', 'passphrase', 'pwd', 'apikey', 'authorization', 'cookie', 'token', 'secret',
   'privatekey', 'accesskey', 'credentials', 'sessionid',

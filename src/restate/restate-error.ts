@@ -7,17 +7,11 @@ import { restateSdk } from './load-sdk.js';
 import type { RestateRetryableError, RestateTerminalError } from './sdk.js';
 import { isInstanceOf } from '../foundation/guarded-instance.js';
 
-/** The metadata key under which a terminal error carries the serialized faultline error. */
 export const METADATA_KEY = 'faultline';
 
-/**
- * The most characters the serialized error may take in a terminal error's metadata. An error that
- * writes more is serialized again under tighter limits, cut and marked as every limit of the contract
- * cuts (`truncated`), so that a journal entry stays small.
- */
+/** An error that writes more is serialized again under tighter limits, cut and marked, so that a journal entry stays small. */
 export const MAX_METADATA_LENGTH = 8192;
 
-// Tighter and tighter limits until the serialized error fits the metadata.
 const FITTING_LIMITS = [
   { maxMessageLength: 2000, maxDetailsSize: 2048, maxDepth: 4, maxErrors: 10 },
   { maxMessageLength: 500, maxDetailsSize: 256, maxDepth: 2, maxErrors: 2 },
@@ -26,11 +20,9 @@ const FITTING_LIMITS = [
 
 /**
  * What Restate should do with any thrown value (normalized first): a non-retryable error becomes a
- * `TerminalError`, not retried, whose `errorCode` is faultline/http's `toHttpStatus` and whose metadata
- * carries the serialized error (redacted, no stack, bounded); a retryable error becomes a
- * `RetryableError`, with `retryAfter` set from `retryAfterMs`, so that the engine never retries earlier
- * than the provider asked. Both are instances of the application's own `@restatedev/restate-sdk` classes
- * (the SDK checks `instanceof`); without the SDK installed, it throws an Error that names the package.
+ * `TerminalError` whose `errorCode` is `toHttpStatus` and whose metadata carries the serialized error
+ * (redacted, bounded); a retryable one a `RetryableError` whose `retryAfter` is `retryAfterMs`. Both are
+ * the application's own SDK classes; without the SDK installed, it throws an Error that names the package.
  *
  * @example
  * ```ts
@@ -51,9 +43,7 @@ export function toRestateError(error: unknown): RestateTerminalError | RestateRe
   // Already what Restate reads: as it is (a step's RetryableError reaches the handler's hook too).
   if (isInstanceOf(error, TerminalError) || isInstanceOf(error, RetryableError)) return error;
   const value: FaultlineError = normalizeError(error);
-  // The message Restate journals and hands to the ingress caller: the contract's, redacted and bounded.
   const json = serializeError(value);
-  // A stream that had shown output is never replayed, whatever the provider said (docs/streaming.md).
   if (mayRunAgain(value)) {
     // A delay of 0 sets none: Restate's own retry policy applies.
     const delay = json.retryAfterMs;
@@ -63,7 +53,6 @@ export function toRestateError(error: unknown): RestateTerminalError | RestateRe
 }
 
 
-/** The serialized error as JSON text of at most MAX_METADATA_LENGTH characters. */
 function fittingJson(error: FaultlineError, json: SerializedError): string {
   let text = JSON.stringify(json);
   for (const limits of FITTING_LIMITS) {
@@ -79,9 +68,8 @@ function fittingJson(error: FaultlineError, json: SerializedError): string {
 }
 
 /**
- * `asTerminalError` for a Restate service or handler: a non-retryable error becomes the
- * TerminalError of {@link toRestateError}; a retryable one (a RetryableError from a step included)
- * stays an error Restate retries, after the delay it asks for.
+ * For a Restate service's `asTerminalError` option: a non-retryable error becomes the TerminalError of
+ * {@link toRestateError}; a retryable one stays an error Restate retries, after the delay it asks for.
  *
  * @example
  * ```ts
@@ -97,13 +85,10 @@ export function asTerminalError(error: unknown): RestateTerminalError | undefine
 }
 
 /**
- * The faultline error a caller sees of a failed Restate call: a `TerminalError` caught in a handler,
- * an error thrown by the typed client (`HttpCallError`, with its status and JSON body), or the raw
- * ingress response body (its text or its parsed object). The metadata's serialized error comes back
- * as the same class with the same fields and the same causes: its `serializeError` is the one written,
- * byte for byte, and the value given is its `engineError` (not enumerable, never serialized). Anything
- * else is classified by its status (and reads the body's message), the value as its cause, whichever of
- * these forms it comes in. Never throws, and needs no SDK installed.
+ * The faultline error a caller sees of a failed Restate call: a `TerminalError`, an `HttpCallError` of the
+ * typed client, or the raw ingress body. The metadata's serialized error comes back as the same class, the
+ * value given as its `engineError`; anything else is classified by its status and the body's message
+ * (docs/restate.md). Never throws, and needs no SDK installed.
  *
  * @example
  * ```ts
@@ -119,8 +104,7 @@ export function asTerminalError(error: unknown): RestateTerminalError | undefine
 export function fromRestateError(value: unknown): FaultlineError {
   const carried = carriedError(value);
   if (carried !== undefined) return carried;
-  // The body of an ingress response, when the value is its text or an HttpCallError holding it: the
-  // status may be on the value (an HttpCallError's `status`) or in the body only (its text).
+  // The status may be on the value (an HttpCallError's `status`) or in the body only (its text).
   const body = bodyOf(value);
   const status = statusAt(value) ?? statusAt(body);
   // The body's message first: an HttpCallError's own is `Request failed: <status>` and the whole body.
@@ -142,7 +126,6 @@ function carriedError(value: unknown): FaultlineError | undefined {
   return undefined;
 }
 
-/** An ingress error body: the value itself (parsed), its text, or an HttpCallError's `responseText`. */
 function bodyOf(value: unknown): unknown {
   const text = typeof value === 'string' ? value : textAt(value, 'responseText');
   if (text === undefined) return undefined;
@@ -153,7 +136,7 @@ function bodyOf(value: unknown): unknown {
   }
 }
 
-/** A Restate error's HTTP status: `code` (a TerminalError, an ingress body), `status` (HttpCallError), `errorCode`. */
+/** `code` (a TerminalError, an ingress body), `status` (HttpCallError), `errorCode`. */
 function statusAt(value: unknown): number | undefined {
   return numberAt(value, 'code') ?? numberAt(value, 'status') ?? numberAt(value, 'errorCode');
 }

@@ -6,11 +6,8 @@ import { MAX_TIMER_DELAY_MS, retryableOf, serverDelayOf } from '../foundation/po
 import { classify, type ErrorPolicy } from './error-policy.js';
 import type { RetryClock, RetryOptions } from './retry-options.js';
 
-/*
- * The attempts of one `retry` or `retryStream` call: after each failure, whether and how long to wait
- * before the next, by the error's policy and its server delay, within the caller's limits.
- */
-
+// After each failure of one `retry` or `retryStream` call: whether and how long to wait, by the error's
+// policy and its server delay, within the caller's limits.
 const realClock: RetryClock = {
   now: () => Date.now(), // looked up on each call, so that fake timers and spies installed after import are seen
   sleep: (ms, signal) =>
@@ -30,30 +27,16 @@ const realClock: RetryClock = {
     }),
 };
 
-/** The attempts of one call, and what happens after each failure. */
 export interface Attempts {
-  /** The caller's signal, or one that never aborts: handed to every attempt. */
   readonly signal: AbortSignal;
-  /** Throws when the caller's signal has aborted. */
   checkAborted(): void;
-  /**
-   * Whether a value an attempt threw steers control (`isControlSignal` with the caller's signal): a
-   * LangGraph interrupt or command, or the abort the caller asked for (the signal's reason, or an
-   * AbortError once it has aborted). Such a value is rethrown as it is: not retried, normalized, counted
-   * or told to `onError`.
-   */
+  /** A control signal (`isControlSignal` with the caller's signal) is rethrown as it is: not retried, normalized, counted or told. */
   isControlSignal(thrown: unknown): boolean;
-  /** The policy of an error: the caller's `classify`, or faultline's. */
   policyOf(error: FaultlineError): ErrorPolicy;
-  /**
-   * After attempt `attempt` failed with `error`: tells `onError`, then waits for the next attempt, or
-   * throws the error (with `details.attempts`) when the policy, the server's delay or the budget says
-   * to give up. `policy` is the error's policy when the caller has decided it (default `policyOf(error)`).
-   */
+  /** Tells `onError`, then waits for the next attempt, or throws the error (with `details.attempts`) where the policy, the server's delay or the budget says to give up. */
   failed(error: FaultlineError, attempt: number, policy?: ErrorPolicy): Promise<void>;
 }
 
-/** The attempts of one call with these (already checked) options. */
 export function startAttempts(options: RetryOptions | undefined): Attempts {
   const { clock = realClock, random = Math.random, classify: policyOf = classify, signal = new AbortController().signal } = options ?? {};
   const start = clock.now();
@@ -80,12 +63,8 @@ export function startAttempts(options: RetryOptions | undefined): Attempts {
   };
 }
 
-/**
- * The wait before the next attempt, or undefined when the server asks for longer than allowed, or
- * for longer than a timer can wait (2³¹ ms and more would fire after 1 ms).
- */
+/** Undefined when the server asks for longer than allowed, or than a timer can wait (2³¹ ms and more would fire after 1 ms). */
 function delayFor(error: FaultlineError, policy: ErrorPolicy, attempt: number, options: RetryOptions | undefined, random: () => number): number | undefined {
-  // The defaults where an option is not given (docs/retry.md lists them).
   const { baseDelayMs = 500, maxDelayMs = 30_000, maxRetryAfterMs = 60_000 } = options ?? {};
   const server = serverDelayOf(error);
   // A delay of 0 ("retry at once") sets no minimum: the policy's own backoff applies.
@@ -113,7 +92,6 @@ function jitter(random: () => number): number {
   return typeof value === 'number' && value >= 0 && value < 1 ? value : 0;
 }
 
-/** The last error, with the number of attempts made in its details. */
 function gaveUp(error: FaultlineError, attempts: number): FaultlineError {
   let details: unknown;
   try {
@@ -125,7 +103,7 @@ function gaveUp(error: FaultlineError, attempts: number): FaultlineError {
   return error;
 }
 
-/** Sets a field of the error as its own, past any setter; a frozen or hostile error is left as it is. */
+/** Past any setter; a frozen or hostile error is left as it is. */
 export function setField(error: FaultlineError, key: string, value: unknown): void {
   try {
     defineField(error, key, value);
@@ -134,7 +112,6 @@ export function setField(error: FaultlineError, key: string, value: unknown): vo
   }
 }
 
-/** The error of an aborted call: the signal's reason when it is a faultline error, else an AgentAbortedError that keeps it. */
 export function aborted(signal: AbortSignal): FaultlineError {
   const reason: unknown = signal.reason;
   return isFaultlineError(reason) ? reason : new AgentAbortedError('The retry was aborted', { cause: reason });

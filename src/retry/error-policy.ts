@@ -44,7 +44,7 @@ export interface ClassifierOptions {
 }
 
 /**
- * The default policy of an error: issue #10's table. Any thrown value is normalized first.
+ * The default policy of an error, by the table of docs/retry.md. Any thrown value is normalized first.
  *
  * @example
  * ```ts
@@ -67,7 +67,6 @@ function afterOutput(policy: ErrorPolicy, error: FaultlineError): ErrorPolicy {
   return readProperty(error, 'outputStarted') === true ? withoutRetry(policy) : policy;
 }
 
-/** The policy with no attempt more, not even a replay: that of a failure after a stream showed output. */
 export function withoutRetry(policy: ErrorPolicy): ErrorPolicy {
   return { ...policy, retry: { maxAttempts: 0, backoff: 'none' } };
 }
@@ -164,8 +163,8 @@ function policy(maxAttempts: number, backoff: Backoff, countsTowardCircuit: bool
   return { retry: { maxAttempts, backoff }, countsTowardCircuit, fallback, logLevel, userMessage };
 }
 
-// The table, most specific class first. `retryable` on the error still decides whether a retry is
-// allowed at all: a policy's attempts are an upper bound (see retry.ts).
+// The table of docs/retry.md, most specific class first. `retryable` on the error still decides whether a
+// retry is allowed at all: a policy's attempts are an upper bound (see retry.ts).
 function defaultPolicy(error: FaultlineError): ErrorPolicy {
   if (error instanceof ModelQuotaExceededError) {
     return policy(1, 'none', false, true, 'error', 'The AI provider account is out of credit. Try again later.');

@@ -10,12 +10,9 @@ export interface FallbackModel {
 }
 
 /**
- * The first of `models` whose context window holds the request that failed for its context length:
- * `requestedTokens` of the ModelContextLengthError (`error` as thrown, normalized first), which counts
- * the output the request asked for where the provider's error does (OpenAI's "(X in the messages, Y
- * in the completion)", Anthropic's "input length and `max_tokens`"). `undefined` when none holds it, or
- * when the error is not a context-length failure or states no numbers. Throws a TypeError when
- * `models` is not an array of `{ model, contextTokens }`.
+ * The first of `models` whose context window holds the `requestedTokens` of a ModelContextLengthError
+ * (`error` normalized first). `undefined` when none holds it, or the error is no context-length failure
+ * or states no numbers. Throws a TypeError when `models` is not an array of `{ model, contextTokens }`.
  *
  * @example
  * ```ts
@@ -31,7 +28,6 @@ export interface FallbackModel {
  * ```
  */
 export function fallbackModelFor<Model extends FallbackModel>(error: unknown, models: readonly Model[]): Model | undefined {
-  // Checked as a JavaScript caller may pass anything, with the checks every option of faultline/retry has.
   const given: unknown = models;
   if (!Array.isArray(given)) throw invalidOption('fallbackModelFor', 'models', given, 'an array of { model, contextTokens }');
   for (const [index, choice] of given.entries()) {

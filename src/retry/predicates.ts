@@ -3,12 +3,9 @@ import { MAX_TIMER_DELAY_MS, mayRunAgain, serverDelayOf } from '../foundation/po
 import { classify } from './error-policy.js';
 
 /**
- * Whether a thrown value (normalized) may be retried. Takes cockatiel's `handleWhen` as it is, and
- * p-retry's `shouldRetry` in one line: `shouldRetry: ({ error }) => isRetryable(error)`. A field that
- * is not what its type says (`retryable: "yes"`, a getter that throws) reads as not retryable, and so
- * does an error whose server asks for a delay no timer can wait (2³¹ ms, about 25 days, or more), and
- * one with `outputStarted: true` (a stream that showed output is never replayed).
- * Never throws.
+ * Whether a thrown value (normalized) may be retried: cockatiel's `handleWhen` takes it as it is, p-retry's
+ * `shouldRetry` in one line. A field not of its type, a server delay no timer can wait, and `outputStarted:
+ * true` read as not retryable. Never throws.
  *
  * @example
  * ```ts

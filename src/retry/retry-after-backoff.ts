@@ -18,9 +18,8 @@ export interface RetryResultContext {
 }
 
 /**
- * A cockatiel backoff that honours `retryAfterMs`: when the error of the last attempt (normalized)
- * has a delay from the server, that is the wait; otherwise `fallback`'s (no wait without one). Use
- * it as a cockatiel retry policy's `backoff`.
+ * A cockatiel backoff that honours `retryAfterMs`: the server's delay when the last attempt's error has
+ * one, otherwise `fallback`'s (no wait without one).
  *
  * @example
  * ```ts
@@ -42,8 +41,7 @@ function backoffAfter<Context extends RetryResultContext>(
   const thrown = 'error' in context.result ? context.result.error : undefined;
   const server = thrown === undefined ? undefined : serverDelayOf(normalizeError(thrown));
   return {
-    // A delay of 0 from the server sets no minimum: the fallback's own step applies. No duration
-    // passes what a timer can wait, which would fire after 1 ms (isRetryable refuses such an error).
+    // A delay of 0 sets no minimum, and no duration passes what a timer can wait (it would fire after 1 ms).
     duration: Math.min(server !== undefined && server > 0 ? server : (fallbackStep?.duration ?? 0), MAX_TIMER_DELAY_MS),
     next: (nextContext) => backoffAfter(nextContext, fallback, fallbackStep === undefined ? fallback?.next(nextContext) : fallbackStep.next(nextContext)),
   };

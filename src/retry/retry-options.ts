@@ -10,10 +10,8 @@ export interface RetryClock {
 }
 
 /**
- * Options of {@link retry}. Every one has a default, listed in docs/retry.md. An option that is not
- * what its type says (`maxAttempts: NaN`, what `Number(process.env.X)` gives when the variable is
- * unset; a negative delay; a `phase` that is not one) is refused at the call with a TypeError that
- * names the option and the value.
+ * Options of {@link retry}, each with a default (docs/retry.md). An option that is not what its type says
+ * (`maxAttempts: NaN`, which `Number(process.env.X)` gives when X is unset) is refused at the call.
  */
 export interface RetryOptions {
   /** The most attempts in all, over the policy's own: a whole number, 1 or more. Default (and `Infinity`): the error's policy (`classify`). */
@@ -23,9 +21,8 @@ export interface RetryOptions {
   /** The longest backoff retry computes itself. Default 30,000; `Infinity` lets it grow to what a timer can wait (2³¹ − 1 ms). */
   readonly maxDelayMs?: number | undefined;
   /**
-   * The longest delay a server may ask for before retry gives up instead of waiting. Default 60,000 (a
-   * delay exactly at it is waited). Whatever it is, `Infinity` included, a delay of 2³¹ ms or more
-   * (about 25 days, more than a timer can wait) gives up, the delay kept on the error.
+   * The longest delay a server may ask for before retry gives up instead of waiting. Default 60,000. A delay
+   * of 2³¹ ms or more, more than a timer can wait, always gives up, the delay kept on the error.
    */
   readonly maxRetryAfterMs?: number | undefined;
   /** A budget for all attempts and waits together, in milliseconds. Default (and `Infinity`): none. */
@@ -35,9 +32,8 @@ export interface RetryOptions {
   /** Called before each wait. A hook that throws or rejects never breaks the call. */
   readonly onRetry?: ((event: { readonly error: FaultlineError; readonly attempt: number; readonly delayMs: number }) => void) | undefined;
   /**
-   * Called for every failed attempt, the last one included, with the error serialized: the place for
-   * a cost counter, since a model error carries the `usage` its attempt reported. A hook that throws,
-   * or returns a promise that rejects, never breaks the call and never becomes an unhandled rejection.
+   * Called for every failed attempt, the last included, with the error serialized: the place for a cost
+   * counter, since a model error carries its attempt's `usage`. A hook that throws or rejects never breaks the call.
    */
   readonly onError?: ((event: ErrorEvent) => void) | undefined;
   /** What the attempts call: `onError`'s phase. Default `system`. */
@@ -51,7 +47,6 @@ export interface RetryOptions {
 
 const PHASES: readonly ErrorEvent['phase'][] = ['model', 'tool', 'agent', 'system'];
 
-/** Refuses options that are not what their types say, with a TypeError naming the option and the value. */
 export function checkRetryOptions(where: string, options: RetryOptions | undefined): void {
   if (options === undefined) return;
   checkType(where, 'options', options, 'object');

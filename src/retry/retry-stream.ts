@@ -12,21 +12,18 @@ import { checkRetryOptions, type RetryOptions } from './retry-options.js';
 export interface RetryStreamOptions<Chunk> extends RetryOptions {
   /**
    * The error an in-band chunk stands for, or undefined for an ordinary chunk. Default: a chunk of type
-   * `error` (the Vercel AI SDK's `{ type: 'error', error }` part, OpenAI's Responses API error event)
-   * and OpenAI's `response.failed` event, which the SDKs yield as data rather than throw.
+   * `error` and OpenAI's `response.failed` event, which the SDKs yield as data rather than throw.
    */
   readonly errorOf?: ((chunk: Chunk) => unknown) | undefined;
   /**
-   * Whether a chunk is output a consumer shows (text, a tool call), after which a failure cannot be
-   * replayed blindly. Default: every chunk but the framing events of the AI SDK (`start`, `custom`,
-   * `start-step`, `text-start`, ...), Anthropic (`message_start`, `content_block_start`, `ping`) and
-   * OpenAI's Responses API (`response.created`, `response.in_progress`, ...), which are held back until
-   * the first output and dropped when an attempt fails before it, so that the consumer sees each once.
+   * Whether a chunk is output a consumer shows, after which a failure cannot be replayed blindly. Default:
+   * every chunk but the AI SDK's, Anthropic's and the Responses API's framing events, which are held back
+   * until the first output and dropped when an attempt fails before it, so that each is seen once.
    */
   readonly isOutput?: ((chunk: Chunk) => boolean) | undefined;
   /**
-   * Retry after output has reached the consumer too: for a caller that can resume from, or discard,
-   * what it showed. Default `false`: such a failure is thrown at once, with `outputStarted: true`.
+   * Retry after output has reached the consumer too, for a caller that can resume or discard what it
+   * showed. Default `false`: such a failure is thrown at once, with `outputStarted: true`.
    */
   readonly retryAfterOutput?: boolean | undefined;
 }
@@ -48,20 +45,13 @@ const FRAMING = /* @__PURE__ */ new Set([
 const WHERE = 'retryStream';
 
 /**
- * Streams the chunks of `open({ attempt, signal })` (an async iterable, or a promise of one), retrying
- * a failure that comes before any output reached the consumer under the same rules, options and
- * events as `retry`: a thrown error, an in-band error chunk (`errorOf`), or a provider's stream that
- * ends before its end event (Anthropic's `message_stop`, the Responses API's `response.completed`, a chat
- * completion's `finish_reason`): a retryable ModelApiError with `details.endEvent`. A failure after output is
- * thrown at once, as a model error with `outputStarted: true`, since replaying would show the text
- * twice; pass `retryAfterOutput: true` when you can resume or discard it. Each failed attempt's error
- * carries the `usage` that attempt's events reported (Anthropic's `message_start` and `message_delta`,
- * a chat completion's usage chunk, the Responses API's `response.usage`), unless it carries its own. Breaking out of the loop
- * early ends the underlying stream (its `return()` is called and the signal aborts). A control signal
- * that `open` or the stream throws (`isControlSignal`: a LangGraph interrupt, or, once the caller's
- * `signal` has aborted, its reason or an AbortError) is rethrown as it is, after the stream is closed:
- * never retried, converted, counted or told to `onError`. The caller's abort, between chunks or while
- * one is awaited, ends the stream with an AgentAbortedError, which is not told to `onError` either.
+ * Streams the chunks of `open({ attempt, signal })`, retrying a failure that comes before any output
+ * reached the consumer, under the rules, options and events of `retry`: a thrown error, an in-band error
+ * chunk, or a provider's stream that ends before its end event. A failure after output is thrown at once
+ * with `outputStarted: true`, since replaying would show the text twice. Each failed attempt's error
+ * carries the `usage` its events reported. Breaking out early ends the underlying stream; a control
+ * signal is rethrown as it is, and the caller's abort ends the stream with an AgentAbortedError
+ * (docs/streaming.md).
  *
  * @example
  * ```ts
@@ -100,15 +90,13 @@ async function* chunks<Chunk>(
     const controller = new AbortController();
     const stopWaiting = whenAborted(attempts.signal, () => { controller.abort(attempts.signal.reason); });
     let iterator: AsyncIterator<Chunk> | undefined;
-    // Every way out of the loop below but the stream's end, the consumer's stop, the caller's abort and
-    // a control signal is a failure.
+    // Every way out of the loop but the end, the consumer's stop, the caller's abort and a control signal is a failure.
     let failure: unknown;
     let abortedByCaller = false;
     // Framing events before the first output: shown with it, dropped if the attempt fails first.
     const held: Chunk[] = [];
     // The event the provider's stream still owes to have ended, once a chunk has shown whose it is.
     let endEvent: string | undefined;
-    // The tokens this attempt's events say it used so far.
     let counts: UsageCounts = {};
     try {
       iterator = (await open({ attempt, signal: controller.signal }))[Symbol.asyncIterator]();
@@ -152,18 +140,14 @@ async function* chunks<Chunk>(
       if (attempts.isControlSignal(thrown)) throw thrown;
       failure = thrown;
     } finally {
-      // The consumer stopped, the attempt failed, or the stream ended: nothing is left running.
       stopWaiting();
       controller.abort();
       if (iterator !== undefined) await closeQuietly(iterator);
     }
-    // The caller asked for it: not a failure to report.
     if (abortedByCaller) throw aborted(attempts.signal);
-    // A streamed call is a model call: its failures are read as the model family reads them (a faultline
-    // error passes through as it is).
+    // A streamed call is a model call: its failures are read as the model family reads them.
     const error = ModelError.from(failure);
-    // What the failed attempt cost, for a counter that listens to onError and onRetry: what its events
-    // reported, unless the error says so itself.
+    // What the failed attempt cost, as its events reported, unless the error says so itself.
     const usage = usageOfCounts(counts);
     if (usage !== undefined && readProperty(error, 'usage') === undefined) setField(error, 'usage', usage);
     await attempts.failed(error, attempt, outputStarted ? policyAfterOutput(attempts, error, options?.retryAfterOutput === true) : undefined);
@@ -174,16 +158,14 @@ async function* chunks<Chunk>(
 // whatever its own classify says, since a replay would show the output twice.
 function policyAfterOutput(attempts: Attempts, error: FaultlineError, retryAfterOutput: boolean): ErrorPolicy {
   const before = retryAfterOutput ? attempts.policyOf(error) : undefined;
-  // A field of every model error; set on an error of another class too (a TransientError a stream's
-  // own code threw), where it is written and read back as that class's own field, so that `classify`,
-  // `isRetryable` and an outer `retry` see it whatever the class.
+  // Set on an error of another class too (a TransientError the stream's own code threw), so that
+  // `classify`, `isRetryable` and an outer `retry` see it whatever the class.
   setField(error, 'outputStarted', true);
   return before ?? withoutRetry(attempts.policyOf(error));
 }
 
-// An in-band error that is plain data (the AI SDK's part.error is the provider's raw `{ type, message }`)
-// is read as the stream's error event it came in, so that a type no table knows is still a model API
-// error that keeps it, not an unknown value.
+// Plain data in band (the AI SDK's part.error is the provider's raw `{ type, message }`) is read as the error
+// event it came in, so that a type no table knows is still a model API error that keeps it.
 function inBandFailure(error: unknown): unknown {
   const type = readString(error, 'type');
   return typeof error === 'object' && error !== null && !isErrorObject(error) && type !== 'error' && type !== 'response.failed'
@@ -192,10 +174,8 @@ function inBandFailure(error: unknown): unknown {
 }
 
 /**
- * The event a provider's stream ends with, owed from the event that shows whose stream it is:
- * Anthropic's `message_stop`, the Responses API's `response.completed` (or `response.incomplete`), a
- * chat completion's `finish_reason`. @anthropic-ai/sdk 1.12's `messages.stream()` ends quietly when an
- * error event comes while the consumer is between chunks: only the missing end tells.
+ * Owed from the event that shows whose stream it is. @anthropic-ai/sdk 1.12's `messages.stream()` ends
+ * quietly when an error event comes while the consumer is between chunks: only the missing end tells.
  */
 function endEventOwed(chunk: unknown, owed: string | undefined): string | undefined {
   const type = readString(chunk, 'type');
@@ -218,8 +198,6 @@ async function closeQuietly<Chunk>(iterator: AsyncIterator<Chunk>): Promise<void
   }
 }
 
-// The AI SDK's `{ type: 'error', error }` part, the Responses API's `{ type: 'error', code, message }`
-// event and its `response.failed` event.
 function inBandError(chunk: unknown): unknown {
   const type = readString(chunk, 'type');
   if (type === 'response.failed') return chunk;

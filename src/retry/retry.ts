@@ -4,15 +4,10 @@ import { checkRetryOptions, type RetryOptions } from './retry-options.js';
 import { invalidOption } from '../foundation/option-checks.js';
 
 /**
- * Calls `fn` until it succeeds, retrying only while the error (normalized) is retryable and its
- * policy allows another attempt. Without a delay from the server it waits an exponential backoff with
- * full jitter (a fixed delay for a `fixed` policy), capped by `maxDelayMs`; with one
- * (`retryAfterMs`) it never retries earlier than asked, and its jitter only lengthens the wait. A
- * server delay above `maxRetryAfterMs` means giving up at once (the delay stays on the error for a
- * caller who schedules the work later). When it gives up it throws the last error, normalized, with
- * `details.attempts`. A control signal `fn` throws (`isControlSignal`: a LangGraph interrupt or command,
- * or, once the caller's `signal` has aborted, its reason or an AbortError) is rethrown at once as it is:
- * never retried, normalized, counted or told to `onError`.
+ * Calls `fn` until it succeeds, retrying while the error (normalized) is retryable and its policy allows
+ * another attempt: an exponential backoff with full jitter, or never earlier than the server's
+ * `retryAfterMs`; a server delay above `maxRetryAfterMs` gives up at once. It throws the last error,
+ * normalized, with `details.attempts`. A control signal is rethrown at once as it is (docs/retry.md).
  *
  * @example
  * ```ts
@@ -30,7 +25,7 @@ import { invalidOption } from '../foundation/option-checks.js';
  */
 export async function retry<T>(fn: (context: { readonly attempt: number; readonly signal: AbortSignal }) => Promise<T> | T, options?: RetryOptions): Promise<T> {
   checkRetryOptions('retry', options);
-  // Not left to the first attempt: calling a missing `fn` would throw a TypeError that is then retried as a failure.
+    // A missing `fn` would throw a TypeError at the first attempt, which would then be retried as a failure.
   if (typeof fn !== 'function') throw invalidOption('retry', 'fn', fn, 'a function');
   const attempts = startAttempts(options);
   for (let attempt = 1; ; attempt++) {

@@ -1,7 +1,6 @@
 /**
- * faultline/schema: the zod schema that is the source of truth of the JSON contract. The build
- * generates faultline/schema.json from it for services in other languages. Written with
- * zod/mini: it composes with classic zod schemas too, and adds far less to a bundle.
+ * faultline/schema: the zod schema that is the source of truth of the JSON contract, from which the build
+ * generates faultline/schema.json. Written with zod/mini, which composes with classic zod and adds far less to a bundle.
  */
 import * as z from 'zod/mini';
 import { ErrorCategory } from '../foundation/category.js';
@@ -14,11 +13,9 @@ import type { TOKEN_USAGE_KEYS } from '../contract/token-usage.js';
 const whole = z.int().check(z.minimum(0));
 
 /**
- * zod skips an own `__proto__` key of an object (it guards its output against prototype
- * pollution), but the contract writes `__proto__` as a plain key, JSON Schema checks it as one,
- * and so does the validator of deserializeError. This holds such a key to `value` too. The check
- * must see the input, which zod's own checks on a record do not (they see its output), hence the
- * pipe; JSON Schema is generated from the output side, so schema.json does not change.
+ * zod skips an own `__proto__` key (its guard against prototype pollution), but the contract writes one as
+ * a plain key, so that this holds it to `value` too. The pipe lets the check see the input; schema.json,
+ * generated from the output side, does not change.
  */
 function withProtoKey<T extends z.ZodMiniType>(schema: T, value: () => z.ZodMiniType) {
   const protoKey = z.unknown().check(
@@ -76,7 +73,6 @@ const fieldSchemas = {
   } satisfies Record<(typeof RATE_LIMIT_NUMBERS)[number] | 'dimension', unknown>),
 } as const;
 
-// The schema of each type of base field (BASE_FIELDS).
 const baseFieldSchemas = {
   whole,
   string: z.string(),
@@ -92,19 +88,15 @@ const classFields = Object.fromEntries(
   Object.entries(CLASS_FIELD_TYPES).map(([key, type]) => [key, z.optional(fieldSchemas[type])]),
 ) as { [K in keyof typeof CLASS_FIELD_TYPES]: z.ZodMiniOptional<(typeof fieldSchemas)[(typeof CLASS_FIELD_TYPES)[K]]> };
 
-// Keys no node may carry as its own (see RESERVED_KEYS). A refinement, not `optional(never())`
-// in the shape: zod reads shape keys through the prototype chain, where every object has a
-// `toString`. The JSON Schema build writes the same rule as `propertyNames`.
+// A refinement, not `optional(never())` in the shape: zod reads shape keys through the prototype chain,
+// where every object has a `toString`. schema.json writes the rule as `propertyNames`.
 const noReservedKeys = z.refine((node: unknown) => typeof node !== 'object' || node === null || !RESERVED_KEYS.some((key) => Object.hasOwn(node, key)), {
   message: 'Reserved key: a method of every error, or what makes a thenable',
 });
 
 /**
- * A cause: a faultline node, a foreign error `{ name, message, code? }`, or any other JSON value.
- * Every node is itself a JSON value, so as a check this is the JSON value schema; what a cause
- * stands for is read from its own keys (see serializedErrorSchema and serializedForeignErrorSchema).
- * A union of the three would accept the same inputs, but zod would try each reading of every
- * nested cause, which takes exponential time on a long cause chain.
+ * A cause: a faultline node, a foreign error, or any other JSON value, read by its own keys. As a check it
+ * is the JSON value schema: a union of the three would take exponential time on a long cause chain.
  */
 export const serializedCauseSchema: z.ZodMiniType<SerializedCause> = serializedJsonSchema;
 

@@ -1,7 +1,4 @@
-/**
- * The objects from a serialization's root down to the current one, as a linked list, so that going one
- * level down copies nothing (docs/performance.md).
- */
+/** A linked list, so that going one level down copies nothing (docs/performance.md). */
 export interface Chain {
   readonly object: object;
   readonly up: Chain | undefined;
@@ -9,12 +6,10 @@ export interface Chain {
   readonly length: number;
 }
 
-/** `chain` with `object` below its end. */
 export function extend(chain: Chain | undefined, object: object): Chain {
   return { object, up: chain, length: chain === undefined ? 1 : chain.length + 1 };
 }
 
-/** Whether `object` is on the chain. */
 export function onChain(chain: Chain | undefined, object: object): boolean {
   for (let link = chain; link !== undefined; link = link.up) if (link.object === object) return true;
   return false;

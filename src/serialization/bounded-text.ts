@@ -3,17 +3,11 @@ import { MAX_FIELD_LENGTH } from '../contract/serialize-options.js';
 import { cutText } from '../foundation/field-text.js';
 import { cutOf, MARKERS, type Node, type Run } from './serialization-state.js';
 
-/**
- * How far past a cut text is redacted, so that a secret straddling the cut is still recognized whole;
- * a key longer than the budget by more than this is not written at all.
- */
+/** How far past a cut text is redacted, so that a secret straddling the cut is still recognized whole. */
 export const TEXT_MARGIN = 512;
 
-/** A string inside details or a class field: redacted, then cut to what is left of the node's budget. */
 export function budgetedText(value: string, run: Run, node: Node): string {
-  // A cut marker costs its length, where a cut writes it (cutDetails) as where it is read back and
-  // written again, but is never cut itself: else a second pass would cut the marker, and the output
-  // change. So a value made of markers is bounded like any other.
+  // A cut marker is charged but never cut: else a second pass would cut the marker, and the output change.
   if (value === MARKERS.truncated || value === MARKERS.circular || value === MARKERS.unreadable) {
     node.budget -= value.length;
     return value;
@@ -29,9 +23,7 @@ export function budgetedText(value: string, run: Run, node: Node): string {
   return out;
 }
 
-/** `message` and `stack`: redacted, then cut to `maxMessageLength` with the original length recorded. */
 export function text(value: string, run: Run, node: Node, field: 'message' | 'stack'): string {
-  // Redact a little past the cut, so that a secret straddling it is still recognized whole.
   const redacted = redact(value.length <= run.maxMessageLength ? value : value.slice(0, run.maxMessageLength + TEXT_MARGIN), run);
   // `[REDACTED]` may be longer than what it replaced: the limit holds for the text as written.
   if (value.length <= run.maxMessageLength && redacted.length <= run.maxMessageLength) return redacted;
@@ -39,12 +31,10 @@ export function text(value: string, run: Run, node: Node, field: 'message' | 'st
   return cutRedacted(redacted, run.maxMessageLength, run);
 }
 
-/** A name, a code, a `requestId` or a recommendation: redacted, then cut at MAX_FIELD_LENGTH and marked. */
 export function field(value: string, run: Run, node: Node): string {
   return bounded(redact(value.length <= MAX_FIELD_LENGTH ? value : value.slice(0, MAX_FIELD_LENGTH + TEXT_MARGIN), run), value, node, run);
 }
 
-/** A declared class name, written as it is (it is an identifier, not text to redact), but bounded like any field. */
 export function boundedName(value: string, node: Node): string {
   return bounded(storableText(value), value, node, undefined);
 }
@@ -55,15 +45,10 @@ function bounded(written: string, original: string, node: Node, run: Run | undef
   return run === undefined ? cutOutsideMarker(written, MAX_FIELD_LENGTH) : cutRedacted(written, MAX_FIELD_LENGTH, run);
 }
 
-// Enough for any text the built-in rules and patterns of yours that match no empty string can give; a
-// pattern that matches the empty string grows the text on every pass, and is stopped here.
+// A pattern of yours that matches the empty string grows the text on every pass, and is stopped here.
 const MAX_RECUTS = 8;
 
-/**
- * Redacted text cut to `length`, then redacted again until nothing changes: a cut can end text in a way a
- * secret's pattern matches where the whole did not (`Basic credentials`, cut to `Basic credential`), and a
- * second pass over the output would redact it then.
- */
+/** Redacted again until nothing changes: a cut can make text a pattern matches (`Basic credentials` → `Basic credential`). */
 function cutRedacted(redacted: string, length: number, run: Run): string {
   let cut = cutOutsideMarker(redacted, length);
   for (let pass = 0; pass < MAX_RECUTS; pass++) {
@@ -74,22 +59,14 @@ function cutRedacted(redacted: string, length: number, run: Run): string {
   return cut;
 }
 
-/**
- * Cuts redacted text, never inside a `[REDACTED]`: a piece of one (`token=[RED`) would be read
- * as a value to redact when the output is serialized again, and grow back.
- */
+/** Never inside a `[REDACTED]`: a piece of one (`token=[RED`) would be redacted on a second pass, and grow back. */
 function cutOutsideMarker(value: string, length: number): string {
   const cut = cutText(value, length);
   const start = value.lastIndexOf(REDACTED, cut.length - 1);
   return start !== -1 && start + REDACTED.length > cut.length ? cut.slice(0, start) : cut;
 }
 
-/**
- * Text as it is written: redacted (unless redaction is off), and storable, so that every output can
- * go into a Postgres `jsonb` column, which refuses `\u0000` and a lone surrogate (a string cut in the
- * middle of an emoji): each becomes U+FFFD, as `String#toWellFormed` does. One code unit for one, so
- * lengths and cuts stay as they were.
- */
+/** Storable too: Postgres `jsonb` refuses `\u0000` and a lone surrogate, each made U+FFFD, one code unit for one. */
 export function redact(value: string, run: Run): string {
   const { redactor } = run;
   if (redactor === undefined) return storableText(value);
@@ -97,15 +74,13 @@ export function redact(value: string, run: Run): string {
   return isRemembered(value, WRITTEN_AS_IS) ? value : remembered(value, WRITTEN_AS_IS, storable(redactText(value)));
 }
 
-// Short text found to be written as it is, under the built-in rules and with redaction off: the same
-// names, codes, messages, ids and keys come back error after error, and a lookup costs less than
-// reading them again (docs/performance.md). Only text that needs no change is kept, so no secret is.
+// Short text found to need no change, since the same names and keys come back error after error
+// (docs/performance.md); only unchanged text is kept, so that no secret is.
 const WRITTEN_AS_IS = new Set<string>();
 const STORABLE = new Set<string>();
 const MAX_REMEMBERED = 1024;
 const MAX_REMEMBERED_LENGTH = 256;
 
-/** `value`, storable. */
 function storableText(value: string): string {
   return isRemembered(value, STORABLE) ? value : remembered(value, STORABLE, storable(value));
 }
@@ -115,7 +90,6 @@ function isRemembered(value: string, known: Set<string>): boolean {
   return value.length <= MAX_REMEMBERED_LENGTH && known.has(value);
 }
 
-/** `written`, the text `value` is written as; remembered in `known` when it is `value` itself. */
 function remembered(value: string, known: Set<string>, written: string): string {
   if (written === value && value.length <= MAX_REMEMBERED_LENGTH) {
     if (known.size >= MAX_REMEMBERED) known.clear();
@@ -128,16 +102,13 @@ function remembered(value: string, known: Set<string>, written: string): string 
 const NOT_STORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const NOT_STORABLE_ALL = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-/** `value` with every NUL and lone surrogate replaced by U+FFFD. */
 export function storable(value: string): string {
-  // ES2024's String#isWellFormed where the runtime has it (Node 20, current browsers), rather than the
-  // pattern: every string not remembered as written passes here (docs/performance.md).
+  // String#isWellFormed where the runtime has it, rather than the pattern: every string not remembered passes here.
   const { isWellFormed } = value as { isWellFormed?: () => boolean };
   const clean = isWellFormed === undefined ? !NOT_STORABLE.test(value) : !value.includes('\0') && isWellFormed.call(value);
   return clean ? value : value.replace(NOT_STORABLE_ALL, '\ufffd');
 }
 
-/** Any value's string form, never throwing: '' for nothing, [Unreadable] when String() throws. */
 export function stringOf(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined || value === null) return '';

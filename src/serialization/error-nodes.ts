@@ -16,12 +16,7 @@ import { classField, classFieldKeys } from './own-fields.js';
 import { isArray, isPlainRecord, writesAsErrorNode, jsonCopy } from './plain-data.js';
 import { cutDetails, cutOf, IN_DETAILS, isEmpty, MARKERS, mergeTruncation, type Node, type Run } from './serialization-state.js';
 
-/*
- * The error nodes of the contract: a faultline error's, a foreign error's, and what both end
- * with (cause, errors, stack, truncated). Causes recurse into nodes, so they are written here too.
- */
-
-/** The fields a node reads. */
+// The contract's error nodes. Causes recurse into nodes, so that they are written here too.
 interface NodeFields {
   readonly name: unknown;
   readonly code: unknown;
@@ -37,16 +32,12 @@ interface NodeFields {
   readonly errors: unknown;
   /** As read through the prototype chain; only an own `truncated` counts (a node read back from an earlier cut). */
   readonly truncated: unknown;
-  /** The declared name of the node's faultline class, from its prototype. */
   readonly [CLASS_NAME]: unknown;
 }
 
-/** What `details` reads as when reading it throws: written as the unreadable marker, and marked cut. */
 const UNREADABLE_DETAILS: unique symbol = Symbol('unreadable details');
 
-// Each node reads its fields into locals with plain reads, in one guarded block (docs/performance.md
-// says why). Only when a read throws (a hostile getter, a revoked Proxy) are they read here instead,
-// field by field, each guarded.
+// Plain reads in one guarded block (docs/performance.md); only when one throws are they read here, each guarded.
 function guardedFields(error: object): NodeFields {
   const read = (key: keyof NodeFields): unknown => readProperty(error, key);
   let message: unknown;
@@ -69,11 +60,7 @@ function guardedFields(error: object): NodeFields {
   };
 }
 
-/**
- * A faultline error's node, each key written as it is reached, in the contract's order
- * (contract/key-order.ts lists it). The one value computed ahead of its place: the class's own
- * fields, charged to the budget before details, so that details past the budget cannot empty them.
- */
+/** Each key written as it is reached; the class's own fields are charged before details, so that details cannot empty them. */
 export function faultlineNode(error: object, run: Run, depth: number): SerializedError {
   run.nodesLeft--;
   const node: Node = { cut: undefined, budget: run.maxDetailsSize };
@@ -127,11 +114,9 @@ export function faultlineNode(error: object, run: Run, depth: number): Serialize
   return nodeEnd(out, error, cause, errors, truncated, run, node, depth) as SerializedError;
 }
 
-/** `details` as written: an object, or any other value under `value`; undefined where absent or where no budget was left. */
 function detailsCopy(details: unknown, run: Run, node: Node): Record<string, SerializedJson> | undefined {
   if (details === UNREADABLE_DETAILS) {
-    // Written as any value that could not be read is, the marker under `value`, as far as the budget
-    // goes (as a second pass copies it), and the cut recorded.
+    // Written as any unreadable value is, under `value`, as a second pass copies it, and the cut recorded.
     const copy = jsonCopy({ value: MARKERS.unreadable }, run, node, 1, undefined);
     cutOf(node).details = true;
     return isPlainRecord(copy) ? copy : undefined;
@@ -143,8 +128,7 @@ function detailsCopy(details: unknown, run: Run, node: Node): Record<string, Ser
   const wrapped = typeof details !== 'object' || isArray(details);
   let copy = wrapped ? undefined : jsonCopy(details, run, node, 1, undefined);
   if (wrapped || (copy !== undefined && !isPlainRecord(copy))) {
-    // Copied again inside its wrapper, so that depth and size count the wrapper as they will
-    // when this output is serialized again; the budget is what the class fields left.
+    // Copied again inside its wrapper, so that depth and size count it as a second pass will.
     node.budget = budget;
     if (!cutBefore && node.cut !== undefined) delete node.cut.details;
     copy = jsonCopy({ value: details }, run, node, 1, undefined);
@@ -167,11 +151,7 @@ function foreignNode(error: object, run: Run, depth: number): SerializedCause {
   return nodeEnd(out, error, cause, errors, truncated, run, node, depth) as SerializedCause;
 }
 
-/**
- * What every node ends with, each written as it is reached (cause, errors, stack, truncated), so that
- * the budget is charged in the order the output lists them; `cause`, `errors` and `truncated` as the
- * node read them.
- */
+/** Each written as it is reached, so that the budget is charged in the order the output lists them. */
 function nodeEnd(
   out: Record<string, unknown>, error: object, cause: unknown, errors: unknown, truncated: unknown, run: Run, node: Node, depth: number,
 ): Record<string, unknown> {
@@ -185,7 +165,6 @@ function nodeEnd(
   return out;
 }
 
-/** The cause as written, or undefined where it is absent or cut (and the cut marked). */
 function causeCopy(cause: unknown, run: Run, node: Node, depth: number): SerializedCause | undefined {
   const reason = cutReason(cause, run, depth + 1);
   if (reason !== undefined) {
@@ -205,7 +184,6 @@ function stackText(error: object, run: Run, node: Node): string | undefined {
   return stack === undefined ? undefined : text(stack, run, node, 'stack');
 }
 
-/** The node's `truncated`: its earlier marks (a node read back from a cut) with this pass's cuts. */
 function truncation(error: object, truncatedRead: unknown, node: Node): Truncation | undefined {
   // A plain read comes first: almost no node has `truncated`, and only one that does pays for the own-property test.
   const previous = truncatedRead === undefined ? undefined : readOwn(error, 'truncated');
@@ -214,21 +192,15 @@ function truncation(error: object, truncatedRead: unknown, node: Node): Truncati
   return mergeTruncation(previous, node.cut ?? {});
 }
 
-/** Why an error in cause position is not written: it is an ancestor, or lies past maxDepth. */
 function cutReason(value: unknown, run: Run, depth: number): 'circular' | 'depth' | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   if (onChain(run.ancestors, value)) return 'circular';
   return (depth > run.maxDepth || run.nodesLeft <= 0) && writesAsErrorNode(value) ? 'depth' : undefined;
 }
 
-// What causeOf gives for data that reads back as an error but lies past maxDepth: the caller
-// cuts it as it cuts such an error.
+// For data that reads back as an error but lies past maxDepth: the caller cuts it as it cuts such an error.
 const DEPTH_CUT: unique symbol = Symbol('depth cut');
 
-/**
- * A cause not cut by {@link cutReason}: an error node, or a JSON-safe copy of any other value, or
- * DEPTH_CUT for data that stands for an error past maxDepth.
- */
 function causeOf(value: unknown, run: Run, node: Node, depth: number): SerializedCause | typeof DEPTH_CUT | undefined {
   const branded = hasFaultlineBrand(value);
   if (!branded && !isErrorObject(value)) return dataCause(value, run, node, depth);
@@ -243,10 +215,8 @@ function causeOf(value: unknown, run: Run, node: Node, depth: number): Serialize
 }
 
 /**
- * Data in cause position (a thrown `{ name, message }`, say) is written as its JSON copy, unless
- * that copy is read back as an error: then it is written as that error, with an error node's
- * limits (depth, message length, `errors`, stack) and key order, or a round trip would change it.
- * The copy is made against a budget of its own, charged to the node only when it stays data.
+ * Data that reads back as an error is written as that error, or a round trip would change it. Its copy has
+ * a budget of its own, charged only if it stays data.
  */
 function dataCause(value: unknown, run: Run, node: Node, depth: number): SerializedCause | typeof DEPTH_CUT | undefined {
   const scratch: Node = { cut: undefined, budget: node.budget };
@@ -263,11 +233,7 @@ function dataCause(value: unknown, run: Run, node: Node, depth: number): Seriali
   return hasNodeHead(error) ? faultlineNode(error, run, depth) : foreignNode(error, run, depth);
 }
 
-/**
- * An error inside details, cut as details are cut (`truncated.cause` speaks of the node's cause
- * only). Read back, such a node is plain JSON inside details, so it is copied once more as JSON
- * from where it sits: depth and size then count it now as they will when it is serialized again.
- */
+/** Read back, it is plain JSON in details, so that it is copied once more as JSON, counted as a second pass will. */
 export function errorInDetails(error: object, run: Run, node: Node, depth: number, path: Chain | undefined): SerializedJson | undefined {
   const reason = cutReason(error, run, run.ancestors.length + 1);
   if (reason !== undefined) return cutDetails(node, reason === 'circular' ? MARKERS.circular : MARKERS.truncated);
@@ -275,11 +241,9 @@ export function errorInDetails(error: object, run: Run, node: Node, depth: numbe
   if (run.detailsNodesLeft === IN_DETAILS) {
     written = causeOf(error, run, node, run.ancestors.length + 1);
   } else {
-    // Written against a node limit of its own: read back, it is data inside details, which a second
-    // pass does not count as nodes, so it must not take from the nodes the tree around it may write.
-    // One limit for all the errors inside details in a serialization, however nested: were it renewed
-    // for each, an error listed a hundred times, holding in its details an error listed a hundred
-    // times, ... would be written 100^levels times.
+    // A node limit of its own, since a second pass counts this as data, not nodes. One limit for every
+    // error inside details, however nested: renewed for each, an error listed a hundred times holding
+    // such an error in its details would be written 100^levels times.
     if (run.detailsNodesLeft <= 0) return cutDetails(node, MARKERS.truncated);
     const treeNodesLeft = run.nodesLeft;
     run.nodesLeft = run.detailsNodesLeft;
@@ -302,8 +266,7 @@ function errorList(errors: readonly unknown[], run: Run, node: Node, depth: numb
     const item = readProperty(errors, index);
     const reason = cutReason(item, run, depth);
     const copy = reason === undefined ? causeOf(item, run, node, depth) : reason === 'circular' ? MARKERS.circular : MARKERS.truncated;
-    // A marker in the list is data when read back, and data in cause position costs the node what it
-    // writes: charged here as a second pass will charge it.
+    // A marker in the list is data when read back: charged here as a second pass will charge it.
     const written = copy === DEPTH_CUT ? MARKERS.truncated : copy;
     if (reason !== undefined || copy === DEPTH_CUT) node.budget -= (written as string).length;
     if (written !== undefined) list.push(written);
@@ -338,18 +301,13 @@ function stringList(value: unknown, run: Run, node: Node): string[] | undefined 
   }
 }
 
-/**
- * A node's name. The class's declared name is an identifier its author wrote, not text that can
- * hold a secret, so it is written as it is; any other name (one set on the instance) is redacted
- * like text. A code is always redacted: codes found clean are remembered, so that costs little.
- */
+/** A declared name is an identifier its author wrote, written as it is; one set on the instance is redacted like text. */
 function nodeName(name: unknown, className: unknown, run: Run, node: Node): string {
   const declared = typeof className === 'string' ? className : 'FaultlineError';
   if (typeof name !== 'string' || name === declared) return boundedName(declared, node);
   return field(name, run, node);
 }
 
-/** An own field of an error, or undefined; `[Unreadable]` when reading it throws. */
 export function readOwn(value: object, key: string): unknown {
   try {
     return Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;

@@ -12,19 +12,14 @@ import { readProperty } from '../foundation/safe-read.js';
 import { TOKEN_USAGE_KEYS } from '../contract/token-usage.js';
 import { RATE_LIMIT_DIMENSIONS, RATE_LIMIT_NUMBERS } from '../contract/rate-limit.js';
 
-/*
- * A node's class fields: the own keys of an error that are not the contract's node keys, each
- * written by the type the contract gives it (contract/class-fields.ts) or as any JSON value.
- */
+// A node's class fields: each written by the type the contract gives it, or as any JSON value.
 
 export function classField(key: string, value: unknown, run: Run, node: Node, declared: BuiltInFieldTable | undefined): SerializedJson | undefined {
   if (value === undefined || value === null) return undefined;
   const type = classFieldType(key);
   if (type === undefined) {
-    // A key of yours is text like a key of details, written only as it is: one that redaction or storable
-    // text would rewrite (a secret, a NUL) would be another field, and one past the field length is no
-    // identifier. Such a field is left out, and marked; so is one the budget has no room left for, as a
-    // key of details is (docs/contract.md).
+    // Written only as it is: a key that redaction or storable text would rewrite would be another field.
+    // Left out and marked, as is one past the field length or the budget (docs/contract.md).
     if (key.length > MAX_FIELD_LENGTH || node.budget <= 0 || key.length > node.budget + TEXT_MARGIN || redact(key, run) !== key) {
       cutOf(node).details = true;
       return undefined;
@@ -32,10 +27,8 @@ export function classField(key: string, value: unknown, run: Run, node: Node, de
     // Charged as a key of details is, so that however many fields an error holds, its node stays within the budget.
     node.budget -= key.length;
   }
-  // Key-name redaction applies to text. A field whose declared type holds none (a number, a whole number, a
-  // boolean, a usage, a rate limit: faultline's or your class's) is never a secret while it holds no text,
-  // and a string record named as one keeps its shape, each message redacted: written as the marker
-  // (`redact: { keys: ['ms'] }` and `timeoutMs`), either would no longer be of its type, nor read back.
+  // A field whose declared type holds no text is never a secret while it holds none, and a string record
+  // named as one keeps its shape, each message redacted: written as the marker, neither would read back.
   const declaredType = type ?? (declared !== undefined && Object.hasOwn(declared, key) ? declared[key] : undefined);
   const secret = run.redactor?.key(key) === true && !(holdsNoText(declaredType) && typeof value !== 'string');
   if (secret && declaredType !== 'stringRecord') return REDACTED;
@@ -65,9 +58,8 @@ function holdsNoText(type: BuiltInFieldType | undefined): boolean {
 }
 
 /**
- * A built-in shape (`usage`, `rateLimit`), written whole as a `whole` field is, never charged to the
- * budget: a few whole numbers (and a rate limit's `dimension`, first), in the order of their names.
- * What is not of the shape is left out; a rate limit without its dimension is not written.
+ * Written whole as a `whole` field is, never charged to the budget: a few whole numbers (a rate limit's
+ * `dimension` first). A rate limit without its dimension is not written.
  */
 function shapeCopy(value: unknown, numbers: readonly string[], dimensions: readonly string[] | undefined): SerializedJson | undefined {
   const out: Record<string, SerializedJson> = {};
@@ -83,18 +75,14 @@ function shapeCopy(value: unknown, numbers: readonly string[], dimensions: reado
   return isEmpty(out) ? undefined : out;
 }
 
-/** An error's own fields to write: their keys in the order they are written, and whether some were left out unread. */
 export interface ClassFieldKeys {
   readonly keys: readonly string[];
   readonly more: boolean;
 }
 
 /**
- * The error's own enumerable keys that are not node keys, in the order they are written; undefined where
- * they cannot be listed. Every built-in field is kept. The others are kept as the keys of details are
- * listed: in the order the error lists them, only as far as the budget could write them in any order,
- * each costing at least its key; past that, the rest are left out (`more`), so that an error given a
- * million fields is sorted and written no further than its node can hold.
+ * Every built-in field is kept; the others are listed as keys of details are, only as far as the budget
+ * could write them in any order, so that an error given a million fields is sorted no further than its node holds.
  */
 export function classFieldKeys(error: object, budget: number): ClassFieldKeys | undefined {
   let keys: string[];

@@ -10,11 +10,7 @@ import { compareCanonical, type CanonicalKey } from '../contract/key-order.js';
 import { budgetedText, redact, stringOf, TEXT_MARGIN } from './bounded-text.js';
 import { isErrorObject } from '../foundation/error-object.js';
 
-/**
- * A JSON-safe copy of any value: `null` and `undefined` are left out, non-finite numbers,
- * BigInts, Symbols and functions become strings, cycles `[Circular]`, what lies past `maxDepth`
- * or the details budget `[Truncated]`, a throwing getter `[Unreadable]`.
- */
+/** A JSON-safe copy of any value; docs/contract.md lists what becomes what, and the cut markers. */
 export function jsonCopy(value: unknown, run: Run, node: Node, depth: number, path: Chain | undefined): SerializedJson | undefined {
   switch (typeof value) {
     case 'string':
@@ -50,11 +46,8 @@ export function jsonCopy(value: unknown, run: Run, node: Node, depth: number, pa
   }
 }
 
-// `path` ends with `object` itself.
 function objectCopy(object: object, run: Run, node: Node, depth: number, path: Chain): SerializedJson | undefined {
-  // An object literal's prototype (or JSON.parse's, or none): such an object is no instance of Date, Map
-  // or Set, so those tests are left out for the commonest object in details. (A typed array may have
-  // been given that prototype: it is still walked by index.)
+  // A literal's prototype (or none) is no Date, Map or Set: those tests are skipped for the commonest object.
   const prototype = Object.getPrototypeOf(object) as object | null;
   const literal = prototype === Object.prototype || prototype === null;
   // An invalid Date's toJSON gives null, which would drop it without a trace.
@@ -69,8 +62,7 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: C
     }
     if (converted !== object) return jsonCopy(converted, run, node, depth + 1, path);
   }
-  // Maps and Sets are walked through their iterators, which a subclass may make endless: each
-  // entry costs one from the budget besides what its copy costs (copyItem), so the walk always ends.
+  // Each entry of a Map or Set costs one besides its copy (copyItem), so that a subclass's endless iterator ends.
   if (!literal && object instanceof Map) return mapCopy(object as Map<unknown, unknown>, run, node, depth, path);
   if (!literal && object instanceof Set) {
     const items: SerializedJson[] = [];
@@ -91,19 +83,12 @@ function objectCopy(object: object, run: Run, node: Node, depth: number, path: C
 /** A typed array's indices first, without listing them all at once as for...in does, then its other own keys. */
 function listTypedArray(typed: ArrayLike<unknown>, prototype: object | null, listing: EntryListing, run: Run): void {
   for (let index = 0; index < typed.length; index++) if (!listing.add(String(index), typed[index])) return;
-  // Its other own keys come after its indices, so are reached only when every index was.
   listOwn(typed, prototype, listing, true, run);
 }
 
-/**
- * A Map, written as an object keyed by its keys' string forms: where two keys have the same string
- * form, the first one's place and the last one's value. Each entry costs one besides its copy, so
- * that the walk of a Map whose iterator never ends ends too, and a Map of as many entries as the
- * budget has characters writes none of them.
- */
+/** Of two keys with one string form, the first one's place and the last one's value. */
 function mapCopy(map: Map<unknown, unknown>, run: Run, node: Node, depth: number, path: Chain): SerializedJson {
-  // Its size, read first, spares reading the entries of a Map that large; a subclass may say any size,
-  // and then the entries its iterator yields decide.
+  // Its size, read first, spares reading the entries of a Map that large; a subclass may claim any size.
   const claimed = map.size;
   const size = Number.isSafeInteger(claimed) && claimed >= 0 ? claimed : 0;
   if (size < node.budget) {
@@ -117,16 +102,11 @@ function mapCopy(map: Map<unknown, unknown>, run: Run, node: Node, depth: number
   return {};
 }
 
-/** What a value reads as when its getter throws. */
 const UNREADABLE: unique symbol = Symbol('unreadable');
 
 /**
- * Lists an object's own enumerable string keys, in the order Object.keys lists them, each with its
- * value, until the listing has enough; with `skipIndices`, keys that are array indices are left out.
- * for...in lists the same keys in the same order, but reads each key's enumerability as it goes
- * (of a Proxy too), so that the walk stops where the copy does. It also lists the enumerable keys of
- * the prototype chain: where the chain has any (a polluted `Object.prototype`), for...in would list
- * all of them for every object, so the object's own keys are listed at once instead.
+ * for...in reads each key's enumerability as it goes (of a Proxy too), so that the walk stops where the copy
+ * does; a polluted `Object.prototype` would make it list those keys for every object, so then Object.keys.
  */
 function listOwn(object: object, prototype: object | null, listing: EntryListing, skipIndices: boolean, run: Run): void {
   if (hasEnumerableKeys(prototype, run)) {
@@ -136,7 +116,6 @@ function listOwn(object: object, prototype: object | null, listing: EntryListing
   }
 }
 
-/** Lists one own key with its value; false once the listing has enough. */
 function listEntry(object: object, key: string, listing: EntryListing, skipIndices: boolean): boolean {
   if (skipIndices && arrayIndex(key) !== undefined) return true;
   let value: unknown;
@@ -148,7 +127,7 @@ function listEntry(object: object, key: string, listing: EntryListing, skipIndic
   return listing.add(key, value);
 }
 
-/** Whether a prototype chain lists enumerable keys, as found once per serialization for each prototype. */
+/** Found once per serialization for each prototype. */
 function hasEnumerableKeys(prototype: object | null, run: Run): boolean {
   if (prototype === null) return false;
   run.prototypesListed ??= new Map();
@@ -165,17 +144,13 @@ function hasEnumerableKeys(prototype: object | null, run: Run): boolean {
   return found;
 }
 
-/** An entry of an object or a Map: its key, how the key is written and where it sorts, and its value as read. */
 interface Entry extends CanonicalKey {
   value: unknown;
 }
 
 /**
- * The entries of an object or a Map, with their values, listed only as far as needed to know whether
- * the budget (`start`) could write them all in any order: each costs at least its key, and a number
- * or a boolean its fixed length. Where it could not, the listing stops there (`more`), and the object
- * keeps the keys it listed first (docs/contract.md). Nothing is copied here: the entries are copied
- * once, in canonical order, by {@link entriesWritten}.
+ * Listed only as far as needed to know whether the budget could write them all in any order; where it could
+ * not (`more`), the object keeps the keys it listed first (docs/contract.md).
  */
 class EntryListing {
   readonly entries: Entry[] = [];
@@ -185,7 +160,6 @@ class EntryListing {
   merged = false;
   private least = 0;
   private largest = 0;
-  /** A Map's entries by key's string form, where two keys may have the same one. */
   private readonly byKey: Map<string, Entry> | undefined;
 
   constructor(
@@ -196,7 +170,6 @@ class EntryListing {
     this.byKey = dedupe ? new Map() : undefined;
   }
 
-  /** Lists one entry; false once there is no need to read on. */
   add(key: string, value: unknown): boolean {
     const seen = this.byKey?.get(key);
     if (seen !== undefined) {
@@ -218,7 +191,6 @@ class EntryListing {
   }
 }
 
-/** The object listed entries are written as: each copied in canonical order ({@link compareCanonical}) while the budget lasts. */
 function entriesWritten(listing: EntryListing, start: number, run: Run, node: Node, depth: number, path: Chain): Record<string, SerializedJson> {
   const { entries } = listing;
   if (entries.length > 1) entries.sort(compareCanonical);
@@ -243,11 +215,7 @@ function entriesWritten(listing: EntryListing, start: number, run: Run, node: No
   return out;
 }
 
-/**
- * Adds the copy of one item to `items`; false, after a cut marker, once the budget is spent. Every
- * item costs one besides its copy, so that items that cost nothing themselves (empty strings, empty
- * objects) still end the copy, and an endless Set's iterator too.
- */
+/** Every item costs one besides its copy, so that items that cost nothing, and an endless Set's iterator, still end. */
 function copyItem(items: SerializedJson[], item: unknown, run: Run, node: Node, depth: number, path: Chain): boolean {
   if (node.budget <= 0) {
     items.push(cutDetails(node, MARKERS.truncated));
@@ -259,10 +227,7 @@ function copyItem(items: SerializedJson[], item: unknown, run: Run, node: Node, 
   return true;
 }
 
-/**
- * Copies one entry, its key charged as written. A key longer than what is left of the budget (and the
- * margin text is redacted with) is not written: the budget is spent on it and the cut marked.
- */
+/** A key longer than what is left of the budget (and the redaction margin) is not written: charged, and the cut marked. */
 function entryCopy(entry: Entry, run: Run, node: Node, depth: number, path: Chain): SerializedJson | undefined {
   const { key, written, value } = entry;
   if (key.length > node.budget + TEXT_MARGIN) {
@@ -270,8 +235,7 @@ function entryCopy(entry: Entry, run: Run, node: Node, depth: number, path: Chai
     cutOf(node).details = true;
     return undefined;
   }
-  // Keys are text too (a Map keyed by API keys must not write them out), and are charged as
-  // written, so that a second pass over the output charges the same.
+  // Keys are text too (a Map keyed by API keys), charged as written, as a second pass charges them.
   node.budget -= written.length;
   // A key named like a secret is redacted whatever its getter does, so that a second pass agrees.
   if (run.redactor !== undefined && (run.redactor.key(key) || (written !== key && run.redactor.key(written)))) {
@@ -281,10 +245,7 @@ function entryCopy(entry: Entry, run: Run, node: Node, depth: number, path: Chai
   return value === undefined || value === null ? undefined : jsonCopy(value, run, node, depth + 1, path);
 }
 
-/**
- * What an entry costs at least, in whatever order it is written: its key, and a number's or a
- * boolean's fixed length (text and objects may be cut to what the budget leaves).
- */
+/** In any order an entry costs its key, and a number's or a boolean's fixed length; text and objects may be cut. */
 function leastCost(entry: Entry): number {
   const { value } = entry;
   return entry.written.length + (typeof value === 'number' && Number.isFinite(value) ? 8 : typeof value === 'boolean' ? 5 : 0);
@@ -296,7 +257,6 @@ function charged(text: string, node: Node): string {
   return text;
 }
 
-/** Whether a value is written as an error node: a faultline error of any copy, or any Error. */
 export function writesAsErrorNode(value: unknown): boolean {
   return hasFaultlineBrand(value) || isErrorObject(value);
 }
@@ -310,7 +270,6 @@ export function isArray(value: unknown): value is readonly unknown[] {
   }
 }
 
-/** An object, not an array: what details and records must be. */
 export function isPlainRecord(value: unknown): value is Record<string, SerializedJson> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -8,12 +8,7 @@ import { readProperty } from '../foundation/safe-read.js';
 import { toWholeNonNegative } from '../foundation/whole-number.js';
 import { createRedactor, type Redactor } from '../redaction/redactor.js';
 
-/*
- * The state of one serialization, and what it cuts: the resolved limits and redactor, each
- * node's budget, the markers written where a value is cut, and the `truncated` record of a node.
- */
-
-/** The markers written where a value cannot be copied as it is. docs/contract.md lists them. */
+/** docs/contract.md lists them. */
 export const MARKERS = {
   circular: '[Circular]',
   truncated: '[Truncated]',
@@ -22,7 +17,6 @@ export const MARKERS = {
 
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** One serialization: the resolved options and the error nodes above the current one. */
 export interface Run {
   readonly stack: boolean;
   readonly maxDepth: number;
@@ -31,31 +25,21 @@ export interface Run {
   readonly maxDetailsSize: number;
   readonly redactor: Redactor | undefined;
   /**
-   * How many more error nodes this serialization may write: `maxErrors + maxDepth + 1` in all, so
-   * that an error graph whose nodes are shared (an AggregateError listing one error a hundred times,
-   * at every level) is written, and walked, no larger than a tree of distinct errors.
+   * `maxErrors + maxDepth + 1` in all, so that an error graph whose nodes are shared (one error listed a
+   * hundred times at every level) is written, and walked, no larger than a tree of distinct errors.
    */
   nodesLeft: number;
-  /**
-   * How many more error nodes the errors inside details may write, all together: as many again as
-   * `nodesLeft` allows the tree. IN_DETAILS while one is being written, when `nodesLeft` counts them.
-   */
+  /** As many again for the errors inside details, together; IN_DETAILS while one is written, when `nodesLeft` counts them. */
   detailsNodesLeft: number;
-  /** Whether each prototype met so far lists enumerable keys (made on the first object copied). */
   prototypesListed: Map<object, boolean> | undefined;
-  /** The error nodes from the root down to the one being written; set for each node as it is written. */
   ancestors: Chain;
-  /**
-   * Writes an error found inside details, as a node: handed in by the serializer, so that copying
-   * JSON needs nothing from the module that writes nodes.
-   */
+  /** Handed in, so that copying JSON needs nothing from the module that writes nodes. */
   readonly copyError: (error: object, run: Run, node: Node, depth: number, path: Chain | undefined) => SerializedJson | undefined;
 }
 
-/** What `Run.detailsNodesLeft` holds while an error inside details is written. */
 export const IN_DETAILS = -1;
 
-/** Per node: what was cut (made on the first cut: most nodes are whole), and what is left of the details budget. */
+/** `cut` is made on the first cut: most nodes are whole. */
 export interface Node {
   cut: Mutable<Truncation> | undefined;
   budget: number;
@@ -66,7 +50,6 @@ export function cutOf(node: Node): Mutable<Truncation> {
   return node.cut;
 }
 
-/** Marks the node's details as cut and gives the marker to write in place of the value, charged its length as written. */
 export function cutDetails(node: Node, marker: string): string {
   cutOf(node).details = true;
   node.budget -= marker.length;
@@ -95,7 +78,6 @@ export function isEmpty(object: object): boolean {
   return true;
 }
 
-/** The run of one serialization, with every limit resolved to its default where not given. */
 export function createRun(error: object, options: SerializeOptions | undefined, copyError: Run['copyError']): Run {
   const maxDepth = resolvedLimit(options?.maxDepth, SERIALIZE_DEFAULTS.maxDepth);
   const maxErrors = resolvedLimit(options?.maxErrors, SERIALIZE_DEFAULTS.maxErrors);

@@ -4,11 +4,7 @@ import { errorInDetails, faultlineNode } from './error-nodes.js';
 import { jsonCopy } from './plain-data.js';
 import { createRun } from './serialization-state.js';
 
-/**
- * Serializes a faultline error into the contract. Low level: it takes an error already known to
- * be a faultline error (the base class's `toJSON` calls it), so it needs no class of its own.
- * `serializeError` is the public entry that first normalizes any value.
- */
+/** For an error known to be a faultline one (`toJSON` calls it); `serializeError` normalizes any value first. */
 export function serializeFaultline(error: object, options?: SerializeOptions): SerializedError {
   try {
     return faultlineNode(error, createRun(error, options, errorInDetails), 1);
@@ -19,11 +15,7 @@ export function serializeFaultline(error: object, options?: SerializeOptions): S
   }
 }
 
-/**
- * Any value as the contract writes a value of `details`: a JSON copy, secrets redacted by the built-in
- * rules (text and key names), bounded by the default limits. For a view of data that is not in a node,
- * such as the own fields of a foreign error that `util.inspect` prints.
- */
+/** As the contract writes a value of `details`, for data that is in no node (a foreign cause's fields that `util.inspect` prints). */
 export function serializeData(value: unknown): SerializedJson | undefined {
   const run = createRun(typeof value === 'object' && value !== null ? value : {}, undefined, errorInDetails);
   return jsonCopy(value, run, { cut: undefined, budget: run.maxDetailsSize }, 1, undefined);

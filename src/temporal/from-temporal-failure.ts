@@ -5,7 +5,6 @@ import { withEngineError } from '../durable/engine-error.js';
 import { applicationLink, carriedError, isWrapper, MAX_CHAIN_LENGTH } from './failure-link.js';
 import { defineHidden } from '../foundation/own-property.js';
 
-/** Temporal's failures that say why without an ApplicationFailure, and the class each stands for. */
 const REASONS: Readonly<Record<string, TypedClass>> = {
   TimeoutFailure: TimeoutError,
   CancelledFailure: AgentAbortedError,
@@ -13,22 +12,12 @@ const REASONS: Readonly<Record<string, TypedClass>> = {
 };
 
 /**
- * The faultline error a workflow or a client sees of a failed activity, child workflow or workflow: the
- * `ActivityFailure`, `ChildWorkflowFailure` or client's `WorkflowFailedError` caught (or the
- * `ApplicationFailure` itself). The first link of its cause chain that carries a faultline error wins:
- *
- * - **its details** (written by `toApplicationFailure`) come back as the same class with the same fields
- *   and the same causes: its `serializeError` is the one written, byte for byte; the value caught is its
- *   `engineError` (not enumerable, never serialized);
- * - else **its type**, a faultline code (a failure whose details Temporal's server dropped), gives the
- *   class, with the message, and `retryable: false` where the failure was non-retryable (a class name is
- *   not read as one: other libraries' errors share names such as ValidationError);
- * - else a timeout is a TimeoutError, a cancellation or a termination an AgentAbortedError, and anything
- *   else is `normalizeError`'s reading of the failure.
- *
- * Every error but a rebuilt one has the value caught as its `cause`, so that nothing is lost; a faultline
- * error found in the chain as it is comes back as it is. Reads the chain by its shape, at most 32 links:
- * needs no worker package, and never throws.
+ * The faultline error a workflow or a client sees of a failed activity, child workflow or workflow. The
+ * first link of the cause chain that carries one wins: its details (from `toApplicationFailure`) come back
+ * as the same class, the value caught as its `engineError`; else a faultline code as its `type` gives the
+ * class (a class name does not: other libraries share names); else a timeout is a TimeoutError, a
+ * cancellation an AgentAbortedError, anything else `normalizeError`'s reading, the value caught as `cause`.
+ * Reads the chain by its shape, at most 32 links: needs no worker package, and never throws.
  *
  * @example
  * ```ts
@@ -52,7 +41,6 @@ export function fromTemporalFailure(value: unknown): FaultlineError {
   let reason: unknown;
   let link = value;
   for (let index = 0; index < MAX_CHAIN_LENGTH && typeof link === 'object' && link !== null; index++) {
-    // A faultline error itself (one already rebuilt, or one a test put in a chain) is the answer as it is.
     if (isFaultlineError(link)) return link;
     const carried = carriedError(link);
     if (carried !== undefined) return withEngineError(carried, value);
@@ -69,7 +57,6 @@ export function fromTemporalFailure(value: unknown): FaultlineError {
   return fromReason(reason ?? value, value);
 }
 
-/** The class of a failure no link of which carries a faultline error. */
 function fromReason(reason: unknown, value: unknown): FaultlineError {
   const name = readString(reason, 'name');
   const Class = name !== undefined && Object.hasOwn(REASONS, name) ? REASONS[name] : undefined;

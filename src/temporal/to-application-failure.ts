@@ -5,21 +5,17 @@ import { normalizeError, serializeError, type FaultlineError, type SerializeOpti
 import type { ErrorPolicy } from '../retry/index.js';
 import { isInstanceOf } from '../foundation/guarded-instance.js';
 
-/** Options of {@link toApplicationFailure}. */
 export interface ToApplicationFailureOptions {
   /**
-   * The policy of an error, whose `logLevel` `'debug'` marks a failure as expected: Temporal's benign
-   * category. Without it no failure is benign (faultline/retry's default table marks none expected):
-   * pass a faultline/retry `createClassifier` with `logLevel: 'debug'` for the codes your workflows expect.
+   * The policy of an error, whose `logLevel: 'debug'` marks a failure as expected: Temporal's benign category.
+   * Without it no failure is benign; pass a `createClassifier` with `logLevel: 'debug'` for the codes you expect.
    */
   readonly classify?: (error: unknown) => ErrorPolicy;
 }
 
 /**
- * The limits the serialized error is written with, for the failure's message and its details. The
- * most it can take is `maxSerializedSize(DETAILS_LIMITS)` (about 270,000 characters; a few hundred for
- * a typical error), far below the 2 MiB past which Temporal's server replaces a failure with a
- * non-retryable "failure exceeds size limit" ServerFailure, which would change what is retried.
+ * The limits the serialized error is written with: `maxSerializedSize(DETAILS_LIMITS)` is far below the
+ * 2 MiB past which Temporal's server replaces a failure with a non-retryable ServerFailure.
  */
 export const DETAILS_LIMITS = { maxMessageLength: 2000, maxDetailsSize: 4096, maxDepth: 4, maxErrors: 4 } as const satisfies SerializeOptions;
 
@@ -27,15 +23,10 @@ const WHERE = 'toApplicationFailure';
 
 /**
  * The `ApplicationFailure` Temporal should record for any thrown value (normalized first): `type` is the
- * error's code (what a retry policy's `nonRetryableErrorTypes` matches), `nonRetryable` is `!retryable`,
- * `nextRetryDelay` is `retryAfterMs` (when retryable and above 0), `details` holds the serialized error
- * (redacted, no stack, bounded by {@link DETAILS_LIMITS}), and `message` is its message, redacted. A
- * stream that had shown output (`outputStarted`) is non-retryable: it is never replayed. It has
- * no `cause`: Temporal would record the cause's message and stack unredacted; the serialized error keeps
- * the causes instead. Where the policy's `logLevel` is `'debug'` the failure is expected, and its category
- * is Temporal's benign one (logged at debug, not counted in the failure metrics). A Temporal failure is
- * returned as it is: a `CancelledFailure` must propagate, and an `ActivityFailure` rethrown by a workflow
- * keeps its whole chain.
+ * code, `nonRetryable` is `!retryable`, `nextRetryDelay` is `retryAfterMs`, `details` holds the serialized
+ * error (redacted, bounded), and there is no `cause`, whose message and stack Temporal would record
+ * unredacted. An expected failure (policy `logLevel: 'debug'`) is benign. A Temporal failure is returned as
+ * it is, so that a `CancelledFailure` propagates (docs/temporal.md).
  *
  * @example
  * ```ts
@@ -52,7 +43,7 @@ const WHERE = 'toApplicationFailure';
  * ```
  */
 export function toApplicationFailure(error: FaultlineError, options?: ToApplicationFailureOptions): ApplicationFailure;
-/** Any thrown value: a Temporal failure as it is, anything else (normalized) the ApplicationFailure above. */
+/** Any thrown value: a Temporal failure as it is, anything else the ApplicationFailure above. */
 export function toApplicationFailure(error: unknown, options?: ToApplicationFailureOptions): TemporalFailure;
 export function toApplicationFailure(error: unknown, options?: ToApplicationFailureOptions): TemporalFailure {
   checkOptions(options);
@@ -60,7 +51,6 @@ export function toApplicationFailure(error: unknown, options?: ToApplicationFail
   if (isInstanceOf(error, TemporalFailure)) return error;
   const value = normalizeError(error);
   const json = serializeError(value, DETAILS_LIMITS);
-  // A stream that had shown output is never replayed, whatever the provider said (docs/streaming.md).
   const retryable = mayRunAgain(value);
   const delay = retryable ? json.retryAfterMs : undefined;
   return ApplicationFailure.create({
@@ -74,8 +64,7 @@ export function toApplicationFailure(error: unknown, options?: ToApplicationFail
   });
 }
 
-// A classify that throws, or answers no policy, marks nothing expected: the activity's own error is
-// what Temporal must get, never the classifier's.
+// A classify that throws marks nothing expected: the activity's own error is what Temporal must get.
 function isExpected(error: FaultlineError, classify: ((error: unknown) => ErrorPolicy) | undefined): boolean {
   if (classify === undefined) return false;
   try {

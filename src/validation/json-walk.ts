@@ -3,17 +3,13 @@ import { exceeds, fail, found, tooLong, type Check } from './validation-check.js
 
 export const JSON_EXPECTED = 'Expected a JSON value without null';
 
-/**
- * A JSON value with no `null`, no `undefined`, no non-finite number and only plain objects.
- * The path of a problem is put together only once there is one: building `path.key` for every
- * value read was a large share of the time it takes to validate a valid input.
- */
+/** The path of a problem is put together only once there is one: building it for every value read is dear. */
 export function json(check: Check, value: unknown, path: string, nesting: number, expected = JSON_EXPECTED): boolean {
   const below = walk(check, value, nesting, expected);
   return below === undefined || fail(check, path + below);
 }
 
-/** Walks `value` for json(): undefined if it is fine, else where below it the problem lies (`.a.0`). */
+/** Undefined if it is fine, else where below it the problem lies (`.a.0`). */
 function walk(check: Check, value: unknown, nesting: number, expected: string): string | undefined {
   switch (typeof value) {
     case 'string':

@@ -7,7 +7,6 @@ import { fail, tooLong, within, type Check, type InputLimits } from './validatio
 
 const isString = (value: unknown): boolean => typeof value === 'string';
 
-// The required fields of a node: key, test, and what the test expects.
 const REQUIRED: readonly (readonly [string, (value: unknown) => boolean, string])[] = [
   ['name', isString, 'Expected a string'],
   ['code', isString, 'Expected a string'],
@@ -24,13 +23,9 @@ const isDeclaredKey = (key: string): boolean => (declaredKeys ??= new Set([...OP
 const CAUSE_EXPECTED = 'Expected a serialized error, a foreign error or a JSON value without null';
 
 /**
- * The contract's validator, written by hand so that the main entry loads no zod. It accepts
- * exactly what `serializedErrorSchema` (faultline/schema) accepts, within the input limits; a
- * property test holds the two together. Returns the issues by path: none when the input is valid.
- *
- * It reads the input once. Every cause is a JSON value, whatever it stands for, so a cause is
- * only checked as JSON here; whether it is a faultline node, a foreign error or plain data is
- * decided from its own keys when it is rebuilt ({@link hasNodeHead}, {@link isForeignNode}).
+ * Written by hand, so that the main entry loads no zod; it accepts exactly what `serializedErrorSchema`
+ * accepts within the input limits, and a property test holds the two together. A cause is only checked as
+ * JSON here: what it stands for is decided from its own keys when it is rebuilt.
  */
 export function validateSerializedError(value: unknown, limits: InputLimits): Record<string, string> {
   const check: Check = { limits, issues: {}, issueCount: 0, size: 0, halted: false };
@@ -39,7 +34,6 @@ export function validateSerializedError(value: unknown, limits: InputLimits): Re
   return check.issues;
 }
 
-// What a field that breaks its rule is told, by rule.
 const EXPECTED: Readonly<Record<FieldRule, string>> = {
   whole: 'Expected a whole number, 0 or more',
   string: 'Expected a string',
@@ -54,13 +48,11 @@ const EXPECTED: Readonly<Record<FieldRule, string>> = {
   reserved: 'Reserved: a method of every error, or what makes a thenable',
 };
 
-/** What is wrong with one optional field of a node, looking no deeper than the field itself. */
 function fieldProblem(key: string, value: unknown): string | undefined {
   const rule = fieldRule(key);
   return rule === undefined || fitsRule(rule, value) ? undefined : EXPECTED[rule];
 }
 
-/** Where inside a field its problem lies, for the fields whose items have types of their own. */
 function preciseIssue(key: string, value: unknown, problem: string): [string, string] {
   if (key === 'recommendations' && Array.isArray(value)) {
     const index = value.findIndex((item) => typeof item !== 'string');

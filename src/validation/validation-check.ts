@@ -1,11 +1,6 @@
 import { defineField } from '../foundation/own-property.js';
 
-/*
- * One validation under way: the issues found so far by path, and what the input limits have
- * counted. Past a limit the whole input is rejected, once.
- */
-
-/** Limits on untrusted input, checked as it is read. */
+// Past a limit the whole input is rejected, once.
 export interface InputLimits {
   /** The most characters of strings and keys, all together, in the input. */
   readonly maxInputLength: number;
@@ -15,7 +10,6 @@ export interface InputLimits {
 
 const MAX_ISSUES = 20;
 
-/** One validation under way: the issues so far, and what the limits have counted. */
 export interface Check {
   readonly limits: InputLimits;
   readonly issues: Record<string, string>;
@@ -26,7 +20,7 @@ export interface Check {
   problem?: string | undefined;
 }
 
-/** Records an issue: `message`, or what walk() or exceeds() found. None if a limit was passed before: that one is recorded. */
+/** None if a limit was passed before: that one is recorded. */
 export function fail(check: Check, path: string, message = check.problem): false {
   check.problem = undefined;
   if (message !== undefined && check.issueCount < MAX_ISSUES && !Object.hasOwn(check.issues, path)) {
@@ -36,12 +30,10 @@ export function fail(check: Check, path: string, message = check.problem): false
   return false;
 }
 
-/** Counts input size and nesting at a value whose path is known. */
 export function within(check: Check, path: string, nesting: number, characters: number): boolean {
   return !exceeds(check, nesting, characters) || fail(check, path);
 }
 
-/** Whether the input is past a limit; past either, the whole input is rejected, once. */
 export function exceeds(check: Check, nesting: number, characters: number): boolean {
   if (check.halted) return true;
   check.size += characters;
@@ -53,7 +45,7 @@ export function exceeds(check: Check, nesting: number, characters: number): bool
   return true;
 }
 
-/** Whether an array claims more items than the input limit has characters left: each item counts as one. */
+/** Each item counts as one character. */
 export function tooLong(check: Check, array: readonly unknown[]): boolean {
   if (array.length <= check.limits.maxInputLength - check.size) return false;
   check.problem = tooLarge(check.limits.maxInputLength);
