@@ -111,7 +111,7 @@ export function fieldTypesOf(cls: FaultlineErrorClass): BuiltInFieldTable {
 }
 
 function fitsClass(cls: FaultlineErrorClass, node: SerializedError): boolean {
-  if ((cls.prototype as FaultlineError).category !== node.category) return false;
+  if (cls.prototype.category !== node.category) return false;
   const types = fieldTypesOf(cls);
   for (const field of Object.keys(types)) {
     if (Object.hasOwn(CLASS_FIELD_TYPES, field) || !Object.hasOwn(node, field)) continue;
