@@ -46,6 +46,10 @@ const MAIN = { budget: 13_000, enforced: false };
 // A subpath by its own bytes, the main entry external (as the build keeps it: `faultline`), so that its
 // number does not move when the main entry changes.
 const SUBPATH = { budget: 4_000, enforced: true };
+// A subpath that is not glue around the main entry has a target of its own, enforced as the others are:
+// faultline/report computes the whole summary (groups and tallies in bounded memory, the timeline), and is
+// loaded by scripts and CI jobs rather than bundled into a page (issue #40).
+const SUBPATH_TARGETS = new Map([['faultline/report', 5_000]]);
 // Subpaths over their target: measured here as a benchmark, left out of --check until they are back under
 // it (docs/performance.md says by how much and why). faultline/retry: over since issue #30 added the
 // check of a provider's end event and the one abort listener per signal, and further since #31 added the
@@ -167,7 +171,7 @@ const rows = [
   ...TREE_SHAKING.map((row) => ({ entry: `import { ${row.imports} }`, source: `export { ${row.imports} } from '${mainName}';`, ...row })),
   ...singleEntries,
   ...[...entries.keys()].slice(1).map((name) => ({
-    entry: `${name} (main entry external)`, source: `export * from '${name}';`, mainExternal: true, ...SUBPATH, enforced: !OVER_TARGET.has(name),
+    entry: `${name} (main entry external)`, source: `export * from '${name}';`, mainExternal: true, ...SUBPATH, budget: SUBPATH_TARGETS.get(name) ?? SUBPATH.budget, enforced: !OVER_TARGET.has(name),
   })),
 ];
 if (checkOnly) rows.splice(0, rows.length, ...rows.filter((row) => row.enforced));

@@ -76,7 +76,7 @@ function overflowWords(overflow: ContextOverflows): string {
 export function seenWords(numbers: Pick<GroupNumbers, 'firstSeen' | 'lastSeen'>): string {
   const { firstSeen, lastSeen } = numbers;
   if (firstSeen === undefined || lastSeen === undefined) return '';
-  return firstSeen === lastSeen ? `seen ${time(firstSeen)}` : `seen ${time(firstSeen)} → ${time(lastSeen)}`;
+  return time(firstSeen) === time(lastSeen) ? `seen ${time(firstSeen)}` : `seen ${time(firstSeen)} → ${time(lastSeen)}`;
 }
 
 const PROBLEM_WORDS: Readonly<Record<keyof ErrorSummary['read']['problems'], string>> = {
