@@ -96,4 +96,9 @@ function usageError(message: string): number {
   return 2;
 }
 
+// A reader that stops early (`faultline report x.jsonl | head`) closes the pipe: the report is done, not failed.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(0);
+});
 process.exitCode = await main(process.argv.slice(2));

@@ -48,9 +48,10 @@ const GROUP_FIELDS: readonly GroupField[] = ['code', 'provider', 'model', 'tool'
  *
  * @example
  * ```ts
+ * import { readFileSync } from 'node:fs';
  * import { summarizeErrors } from 'faultline/report';
  *
- * const summary = await summarizeErrors(rows.map((row) => row.error), { by: ['provider', 'code'] });
+ * const summary = await summarizeErrors(readFileSync('agent.log', 'utf8').split('\n'), { by: ['provider', 'code'] });
  * for (const group of summary.groups) console.log(group.key, group.count, group.retryableShare, group.tokens.total);
  * ```
  */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ModelContextLengthError, ModelRateLimitError, ToolError } from '../../src/index.js';
+import { ModelContextLengthError, ModelRateLimitError, serializeError, ToolError } from '../../src/index.js';
 import { summarizeErrors, type ErrorSummary } from '../../src/report/index.js';
 import { pinoLines } from '../report/pino-lines.js';
 
@@ -140,6 +140,13 @@ describe('faultline report', () => {
     expect(run.status).toBe(1);
     expect(json(run.stdout).read.sources).toEqual([{ name: 'postgres', unit: 'row', records: 0, errors: 0, problems: 1, failure: `connect ECONNREFUSED 127.0.0.1:${String(port)}` }]);
     expect(run.stdout + run.stderr).not.toContain('hunter2');
+  });
+
+  it('stops quietly, status 0, when what reads its output stops first (| head)', () => {
+    const many = Array.from({ length: 2000 }, (_, index) => JSON.stringify(serializeError(new ToolError({ code: `CODE_${index}` })))).join('\n');
+    writeFileSync(join(dir, 'many.jsonl'), many);
+    const run = spawnSync('bash', ['-c', `'${process.execPath}' '${cli}' report many.jsonl --json | head -c 10; exit "\${PIPESTATUS[0]}"`], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    expect([run.status, run.stdout, run.stderr]).toEqual([0, '{\n  "versi', '']);
   });
 
   it('counts errors in the window of --since and --until', () => {
