@@ -199,7 +199,7 @@ async function browser(work) {
     });
 
     await test('its style and script run under its policy, and no request leaves the page', async () => {
-      const weight = await browserPage.$eval('#groups thead th button', (button) => getComputedStyle(button).fontWeight);
+      const weight = await browserPage.$eval('#groups thead th button', (button) => button.ownerDocument.defaultView.getComputedStyle(button).fontWeight);
       assert(weight === '600', `the page's style did not apply (font-weight ${weight})`);
       assert(problems.length === 0, `the console says: ${problems.join('; ')}`);
       assert(JSON.stringify(requests) === JSON.stringify([url]), `requests: ${requests.join(', ')}`);

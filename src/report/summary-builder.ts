@@ -125,6 +125,7 @@ export class SummaryBuilder {
     if (this.#firstProblems.length < FIRST_PROBLEMS) this.#firstProblems.push({ source: source.name, unit: source.unit, position, kind, reason });
   }
 
+  /** The summary. Called once, at the end: the groups past maxGroups are summed into `other` here. */
   result(): ErrorSummary {
     const { by, since, until, maxGroups } = this.#options;
     const sorted = [...this.#groups].sort(([a, left], [b, right]) => right.count - left.count || (a < b ? -1 : a > b ? 1 : 0));
@@ -200,9 +201,12 @@ export class SummaryBuilder {
   }
 }
 
-/** Why the contract's validator refused a node: its first issues, by path (never the values). */
+/**
+ * Why the contract's validator refused a node: its first issues, by path (never the values), redacted as
+ * the contract redacts a message, since a path names the input's keys.
+ */
 function invalidReason(error: unknown): string {
   const fields: unknown = isRecord(error) ? error.fields : undefined;
   const issues = isRecord(fields) ? Object.entries(fields).slice(0, 3).map(([path, issue]) => (path === '' ? String(issue) : `${path}: ${String(issue)}`)) : [];
-  return `fails the contract: ${issues.length > 0 ? issues.join('; ') : 'unreadable'}`;
+  return serializeError(`fails the contract: ${issues.length > 0 ? issues.join('; ') : 'unreadable'}`).message;
 }

@@ -274,6 +274,12 @@ describe('bad input never stops it', () => {
     expect(JSON.stringify(summary)).not.toContain('sk-live-123');
   });
 
+  it('redacts the reason an error fails the contract, whose paths name the input’s keys', async () => {
+    const node = { ...serializeError(new ToolError()), details: { 'sk-live-abcdefghijklmnopqrstuvwx': [null] } };
+    const [problem] = (await summarizeErrors([node])).read.firstProblems;
+    expect(problem?.reason).toBe('fails the contract: details.[REDACTED].0: Expected a JSON value without null');
+  });
+
   it('never keeps the log line around an error: its message, hostname or other keys', async () => {
     const { logger, lines } = pinoLines();
     logger.error({ err: new ToolError(), user: 'alice@example.com' }, 'card 4111 1111 1111 1111 declined');
