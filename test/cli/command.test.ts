@@ -66,6 +66,15 @@ describe('faultline report', () => {
     expect(run.stdout).not.toContain('\u001b[');
   });
 
+  it('colours the table on a terminal (a pseudo-terminal of util-linux’s script), and not with NO_COLOR set', () => {
+    const onTerminal = (noColor: string) => spawnSync('script', ['-qec', `'${process.execPath}' '${cli}' report night.jsonl`, '/dev/null'], {
+      cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NO_COLOR: noColor },
+    }).stdout;
+    expect(onTerminal('').split('\r\n')[0]).toBe('\u001b[1mfaultline report: 64 errors in 104 lines read from night.jsonl\u001b[0m');
+    expect(onTerminal('1')).not.toContain('\u001b[');
+    expect(onTerminal('1').split('\r\n')[0]).toBe('faultline report: 64 errors in 104 lines read from night.jsonl');
+  });
+
   it('prints as JSON exactly what summarizeErrors returns for the same lines', async () => {
     const run = faultline(['report', 'night.jsonl', '--json', '--by', 'provider,code']);
     expect(run.status).toBe(0);
