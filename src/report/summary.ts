@@ -150,7 +150,18 @@ export interface Timeline {
   }[];
 }
 
-/** What `summarizeErrors` returns: every number the report shows. */
+/**
+ * What `summarizeErrors` returns: every number the report shows, and what `--json` prints.
+ *
+ * @example
+ * ```ts
+ * import { summarizeErrors, type ErrorSummary } from 'faultline/report';
+ *
+ * const summary: ErrorSummary = await summarizeErrors(['{"err":{"name":"ToolError","code":"TOOL_ERROR","category":"TOOL","message":"x","retryable":false}}']);
+ * summary.groups[0]?.key.code; // 'TOOL_ERROR'
+ * summary.read.problems['not-json']; // 0
+ * ```
+ */
 export interface ErrorSummary {
   readonly version: 1;
   readonly by: readonly GroupField[];
