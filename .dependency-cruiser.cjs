@@ -17,15 +17,17 @@ const LAYERS = [
   ['mapping', 'normalizeError (any value to its class, an error carried as serialized data read back) and serializeError (which normalizes first)'],
 ];
 const ENTRY_FOLDERS = ['schema'];
-const ADAPTERS = ['http', 'jsonrpc', 'retry', 'agent', 'restate', 'temporal', 'inngest', 'dbos', 'sentry'];
+const ADAPTERS = ['http', 'jsonrpc', 'retry', 'agent', 'restate', 'temporal', 'inngest', 'dbos', 'sentry', 'report'];
 /** What several adapters share, bundled into each: no entry, imported by adapters alone, importing as they do. */
 const ADAPTER_SHARED = ['durable'];
+/** The package's command (`bin`): Node only, built on its own, importing the entries as an application does. */
+const COMMAND = 'cli';
 
 const folder = (name) => `^src/${name}/`;
 const any = (names) => `^src/(${names.join('|')})/`;
 
 const layerRules = LAYERS.map(([name, holds], index) => {
-  const above = [...LAYERS.slice(index + 1).map(([upper]) => upper), ...ENTRY_FOLDERS, ...ADAPTERS, ...ADAPTER_SHARED];
+  const above = [...LAYERS.slice(index + 1).map(([upper]) => upper), ...ENTRY_FOLDERS, ...ADAPTERS, ...ADAPTER_SHARED, COMMAND];
   return {
     name: `layer-${name}`,
     comment: `src/${name}/ holds ${holds}. It may import only ${index === 0 ? 'nothing of faultline' : LAYERS.slice(0, index).map(([lower]) => `${lower}/`).join(', ')}: see ARCHITECTURE.md.`,
@@ -49,7 +51,7 @@ module.exports = {
       name: 'known-folders-only',
       comment: 'A folder of src/ that has no place in the layers: add it to LAYERS, ENTRY_FOLDERS, ADAPTERS or ADAPTER_SHARED in .dependency-cruiser.cjs and to ARCHITECTURE.md.',
       severity: 'error',
-      from: { path: '^src/', pathNot: [any([...LAYERS.map(([name]) => name), ...ENTRY_FOLDERS, ...ADAPTERS, ...ADAPTER_SHARED]), '^src/index\\.ts$'] },
+      from: { path: '^src/', pathNot: [any([...LAYERS.map(([name]) => name), ...ENTRY_FOLDERS, ...ADAPTERS, ...ADAPTER_SHARED, COMMAND]), '^src/index\\.ts$'] },
       to: {},
     },
     {
@@ -63,7 +65,7 @@ module.exports = {
       name: 'adapters-use-the-main-entry',
       comment: "An adapter imports the core through the main entry (src/index.ts), which its build leaves as an import of 'faultline': so it shares the application's copy of the classes and the registry instead of bundling its own. Only foundation/, stateless leaf helpers, may be bundled in.",
       severity: 'error',
-      from: { path: any([...ADAPTERS, ...ADAPTER_SHARED]) },
+      from: { path: any([...ADAPTERS, ...ADAPTER_SHARED, COMMAND]) },
       to: { path: [any([...LAYERS.map(([name]) => name).filter((name) => name !== 'foundation'), ...ENTRY_FOLDERS])] },
     },
     ...ADAPTER_SHARED.map((name) => ({
@@ -82,9 +84,9 @@ module.exports = {
     })),
     ...[...ENTRY_FOLDERS, ...ADAPTERS].map((name) => ({
       name: `nothing-imports-${name}`,
-      comment: `src/${name}/ is an entry of its own: nothing else in src/ imports it, but another adapter may import its index.ts, which the build keeps as faultline/${name}.`,
+      comment: `src/${name}/ is an entry of its own: nothing else in src/ imports it, but another adapter (or the command) may import its index.ts, which the build keeps as faultline/${name}.`,
       severity: 'error',
-      from: { path: '^src/', pathNot: [folder(name), any(ADAPTERS)] },
+      from: { path: '^src/', pathNot: [folder(name), any([...ADAPTERS, COMMAND])] },
       to: { path: folder(name) },
     })),
     {
@@ -93,6 +95,20 @@ module.exports = {
       severity: 'error',
       from: { path: `^src/(${ADAPTERS.join('|')})/` },
       to: { path: any(ADAPTERS), pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'the-command-imports-entries',
+      comment: `src/${COMMAND}/ is the package's command: it imports faultline/report through its index.ts (kept as faultline/report by its build), and only that adapter.`,
+      severity: 'error',
+      from: { path: folder(COMMAND) },
+      to: { path: any(ADAPTERS), pathNot: ['^src/report/index\\.ts$'] },
+    },
+    {
+      name: 'nothing-imports-the-command',
+      comment: `src/${COMMAND}/ is the package's command (its bin): nothing in src/ imports it.`,
+      severity: 'error',
+      from: { path: '^src/', pathNot: folder(COMMAND) },
+      to: { path: folder(COMMAND) },
     },
     {
       name: 'zod-only-in-schema',
@@ -110,9 +126,9 @@ module.exports = {
     },
     {
       name: 'core-is-portable',
-      comment: 'No Node-only built-in in the library: it runs in browsers and edge runtimes too.',
+      comment: 'No Node-only built-in in the library: it runs in browsers and edge runtimes too. Only the command (src/cli/, the bin) runs on Node alone.',
       severity: 'error',
-      from: { path: '^src/' },
+      from: { path: '^src/', pathNot: folder(COMMAND) },
       to: { dependencyTypes: ['core'] },
     },
   ],

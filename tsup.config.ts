@@ -3,12 +3,14 @@ import { defineConfig } from 'tsup';
 
 // The entries, each as ESM and CJS with its own declarations. zod is a dependency and stays
 // external, so faultline/schema shares the application's copy of it. No source maps: the
-// package ships readable, unminified JavaScript.
-export default defineConfig({
-  entry: { index: 'src/index.ts', schema: 'src/schema/index.ts', http: 'src/http/index.ts', jsonrpc: 'src/jsonrpc/index.ts', retry: 'src/retry/index.ts', agent: 'src/agent/index.ts', restate: 'src/restate/index.ts', temporal: 'src/temporal/index.ts', inngest: 'src/inngest/index.ts', dbos: 'src/dbos/index.ts', sentry: 'src/sentry/index.ts' },
+// package ships readable, unminified JavaScript. Then the command (`npx faultline`, the package's
+// `bin`): one ES module for Node, which imports faultline and faultline/report by name as an adapter does.
+export default defineConfig([{
+  entry: { index: 'src/index.ts', schema: 'src/schema/index.ts', http: 'src/http/index.ts', jsonrpc: 'src/jsonrpc/index.ts', retry: 'src/retry/index.ts', agent: 'src/agent/index.ts', restate: 'src/restate/index.ts', temporal: 'src/temporal/index.ts', inngest: 'src/inngest/index.ts', dbos: 'src/dbos/index.ts', sentry: 'src/sentry/index.ts', report: 'src/report/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
-  clean: true,
+  // Everything but the command, which the second build writes, perhaps first.
+  clean: ['!cli.js'],
   target: 'es2022',
   // No splitting: for CJS, tsup builds split chunks by converting ESM with sucrase, which lowers
   // static fields into `(_class2 = class extends ...)` and loses every class name.
@@ -27,10 +29,10 @@ export default defineConfig({
       name: 'adapters-import-the-main-entry',
       setup(build) {
         build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
-          /[\\/]src[\\/](http|jsonrpc|retry|agent|restate|temporal|inngest|dbos|sentry|durable)[\\/]/.test(args.importer) ? { path: 'faultline', external: true } : undefined,
+          /[\\/]src[\\/](http|jsonrpc|retry|agent|restate|temporal|inngest|dbos|sentry|report|durable)[\\/]/.test(args.importer) ? { path: 'faultline', external: true } : undefined,
         );
         // Another adapter, through its entry: kept as `faultline/<name>`.
-        build.onResolve({ filter: /^\.\.\/(http|jsonrpc|retry|agent|restate|temporal|inngest|dbos)\/index\.js$/ }, (args) => {
+        build.onResolve({ filter: /^\.\.\/(http|jsonrpc|retry|agent|restate|temporal|inngest|dbos|sentry|report)\/index\.js$/ }, (args) => {
           const name = /^\.\.\/([a-z]+)\//.exec(args.path)?.[1];
           return name === undefined ? undefined : { path: `faultline/${name}`, external: true };
         });
@@ -52,4 +54,25 @@ export default defineConfig({
       },
     },
   ],
-});
+}, {
+  entry: { cli: 'src/cli/main.ts' },
+  format: ['esm'],
+  platform: 'node',
+  target: 'node18',
+  dts: false,
+  clean: false,
+  splitting: false,
+  treeshake: false,
+  minify: false,
+  // pg, an optional peer, is loaded by --postgres alone; faultline's own entries are the installed package's.
+  external: ['pg', /^faultline(\/|$)/],
+  esbuildPlugins: [
+    {
+      name: 'command-imports-the-package',
+      setup(build) {
+        build.onResolve({ filter: /^\.\.\/index\.js$/ }, () => ({ path: 'faultline', external: true }));
+        build.onResolve({ filter: /^\.\.\/report\/index\.js$/ }, () => ({ path: 'faultline/report', external: true }));
+      },
+    },
+  ],
+}]);

@@ -1,5 +1,6 @@
 // A small agent loop that decides from error fields, never from messages. Every error goes into a
-// JSON-lines journal, which is then read back into the same classes. Run it with
+// JSON-lines journal, which is then read back into the same classes (and which `npx faultline report`
+// summarizes). Run it with
 // `node examples/agent-loop.mjs` after `npm run build` in a clone, or
 // `node node_modules/faultline/examples/agent-loop.mjs` where faultline is installed.
 //
@@ -144,3 +145,5 @@ for (const line of readFileSync(journal, 'utf8').split('\n').filter((text) => te
     console.log(`  restored ${error.name}: ${String(error)}`);
   }
 }
+
+console.log(`\nthe journal summarized: npx faultline report ${journal}`);

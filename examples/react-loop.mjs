@@ -14,12 +14,24 @@
 //   - a streamed answer whose provider fails in the middle of the stream: retried while no text was
 //     shown, thrown with outputStarted once some was, and answered by a fallback model.
 //
+// Every failure is also written as one JSON line (the `onError` event of retry, retryStream and safeTool, with
+// its time) to faultline-react-loop.jsonl in the OS temp directory, or to the path given as the first
+// argument, so that `npx faultline report <that file>` summarizes the run.
+//
 // 'faultline' resolves to this package itself through its exports map (a package may import itself by
 // name), so this file runs against dist/ exactly as an application would, in a clone or installed.
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
-import { AgentMaxIterationsError, ModelError, TimeoutError, ToolPermissionError } from 'faultline';
+import { AgentMaxIterationsError, ModelError, serializeError, TimeoutError, ToolPermissionError } from 'faultline';
 import { safeTool, toToolResult } from 'faultline/agent';
 import { classify, fallbackModelFor, retry, retryStream } from 'faultline/retry';
+
+// --- Every failure, as a line of JSON: the onError event (severity, phase, the error as the contract writes it), timed ---
+const errorLog = process.argv[2] ?? join(tmpdir(), 'faultline-react-loop.jsonl');
+writeFileSync(errorLog, '');
+const logError = (event) => appendFileSync(errorLog, `${JSON.stringify({ time: Date.now(), ...event })}\n`);
 
 // --- Errors shaped as the OpenAI SDK throws them (status, headers, parsed body) ---
 function rateLimited() {
@@ -55,15 +67,22 @@ const TOOLS = {
     input: z.object({ query: z.string().min(1) }),
     run: async ({ query }) => [`faultline keeps the class of "${query}" across the wire`],
     timeoutMs: 10_000,
+    onError: logError,
   }),
   delete_files: safeTool({
     name: 'delete_files',
     input: z.object({ path: z.string() }),
     run: async ({ path }) => { throw new ToolPermissionError(`Deleting ${path} is not allowed`, { toolName: 'delete_files' }); },
+    onError: logError,
   }),
 };
 
 const step = (text) => console.log(`  ${text}`);
+/** An error that ends a run, written as the loop's own event before it is thrown. */
+function logged(error) {
+  logError({ severity: 'error', phase: 'agent', error: serializeError(error) });
+  return error;
+}
 
 // Printed once, before the runs: what is fake, and how to read a failed tool call.
 const LEGEND = [
@@ -85,8 +104,8 @@ async function runAgent(title, models, { maxIterations, budgetMs }) {
   const deadline = Date.now() + budgetMs;
   let model = models.shift();
   for (let iteration = 1; ; iteration++) {
-    if (iteration > maxIterations) throw new AgentMaxIterationsError({ agentId: 'demo', maxIterations });
-    if (Date.now() > deadline) throw new TimeoutError('The run used its time budget', { timeoutMs: budgetMs });
+    if (iteration > maxIterations) throw logged(new AgentMaxIterationsError({ agentId: 'demo', maxIterations }));
+    if (Date.now() > deadline) throw logged(new TimeoutError('The run used its time budget', { timeoutMs: budgetMs }));
     let action;
     try {
       action = await retry(async () => {
@@ -97,6 +116,8 @@ async function runAgent(title, models, { maxIterations, budgetMs }) {
         }
       }, {
         totalTimeoutMs: deadline - Date.now(),
+        phase: 'model',
+        onError: logError,
         onRetry: ({ error, delayMs }) => step(`model ${model.name}: ${error.code}, retrying after ${delayMs} ms (the server asked ${error.retryAfterMs} ms)`),
       });
     } catch (error) {
@@ -183,6 +204,8 @@ async function streamAnswer(name, open) {
   try {
     const stream = retryStream(open, {
       baseDelayMs: 50,
+      phase: 'model',
+      onError: logError,
       onRetry: ({ error, delayMs }) => step(`stream ${name}: ${error.code} before any text, retried after ${delayMs} ms`),
     });
     for await (const event of stream) if (event.type === 'content_block_delta') shown += event.delta.text;
@@ -202,3 +225,5 @@ const sonnet = scriptedStream([
 ]);
 const haiku = scriptedStream([[{ type: 'message_start' }, text('Typed errors let the loop decide from fields.'), { type: 'message_stop' }]]);
 if (!(await streamAnswer('claude-sonnet', sonnet))) await streamAnswer('claude-haiku', haiku);
+
+console.log(`\nEvery failure above is a line of ${errorLog}: npx faultline report ${errorLog}`);

@@ -46,8 +46,9 @@ const MAIN = { budget: 13_000, enforced: false };
 // A subpath by its own bytes, the main entry external (as the build keeps it: `faultline`), so that its
 // number does not move when the main entry changes.
 const SUBPATH = { budget: 4_000, enforced: true };
-// Subpaths whose issue sets a tighter target than SUBPATH's. faultline/sentry: issue #39.
-const SUBPATH_BUDGETS = new Map([['faultline/sentry', 2_000]]);
+// Subpaths whose issue sets a target of their own: faultline/sentry (issue #39); faultline/report computes the
+// whole summary (groups and tallies in bounded memory, the timeline), loaded by scripts rather than a page (issue #40).
+const SUBPATH_BUDGETS = new Map([['faultline/sentry', 2_000], ['faultline/report', 5_000]]);
 // Subpaths over their target: measured here as a benchmark, left out of --check until they are back under
 // it (docs/performance.md says by how much and why). faultline/retry: over since issue #30 added the
 // check of a provider's end event and the one abort listener per signal, and further since #31 added the

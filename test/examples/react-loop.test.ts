@@ -1,13 +1,24 @@
 // The demo is part of what a user tries first: it runs against the built package, and each kind of
 // failure it shows must end as the example says.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ErrorSummary } from '../../src/report/index.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'faultline-demo-'));
+const errorLog = join(dir, 'errors.jsonl');
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const run = spawnSync(process.execPath, ['examples/react-loop.mjs', errorLog], { cwd: root, encoding: 'utf8', timeout: 60_000 });
 
 describe('examples/react-loop.mjs (npm run demo)', () => {
-  const run = spawnSync(process.execPath, ['examples/react-loop.mjs'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
   const lines = run.stdout.split('\n').map((line) => line.trim());
 
   it('runs to the end', () => {
@@ -45,5 +56,26 @@ describe('examples/react-loop.mjs (npm run demo)', () => {
     ['answers from the fallback model', /^answer from claude-haiku: Typed errors let the loop decide from fields\.$/],
   ])('%s', (_, pattern) => {
     expect(lines.some((line) => pattern.test(line))).toBe(true);
+  });
+});
+
+describe('the errors the demo writes, as npx faultline report reads them', () => {
+  it('are one JSON line per failure, each an onError event with its time', () => {
+    const lines = readFileSync(errorLog, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => [Object.keys(line), typeof line.time])).toEqual(lines.map(() => [['time', 'severity', 'phase', 'error'], 'number']));
+    expect(run.stdout.trim().split('\n').at(-1)).toBe(`Every failure above is a line of ${errorLog}: npx faultline report ${errorLog}`);
+  });
+
+  it('summarize as the run went: a failure of each kind the demo shows, grouped by code', () => {
+    const report = spawnSync(process.execPath, ['dist/cli.js', 'report', errorLog, '--json'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    expect(report.status).toBe(0);
+    const summary = JSON.parse(report.stdout) as ErrorSummary;
+    expect(summary.groups.map((group) => [group.key.code, group.count])).toEqual([
+      ['MODEL_API_ERROR', 2], ['AGENT_MAX_ITERATIONS', 1], ['MODEL_CONTEXT_LENGTH_EXCEEDED', 1], ['MODEL_QUOTA_EXCEEDED', 1],
+      ['MODEL_RATE_LIMITED', 1], ['TOOL_PERMISSION_DENIED', 1], ['VALIDATION_FAILED', 1],
+    ]);
+    expect(summary.read).toMatchObject({ records: 8, errors: 8, problems: { 'not-json': 0, 'invalid-error': 0, 'no-error': 0, unreadable: 0 } });
+    expect(summary.groups.find((group) => group.key.code === 'MODEL_CONTEXT_LENGTH_EXCEEDED')?.contextOverflows).toEqual({ count: 1, measured: 1, meanOverTokens: 2000, maxOverTokens: 2000, maxOverShare: 2000 / 128_000 });
+    expect(summary.groups.find((group) => group.key.code === 'TOOL_PERMISSION_DENIED')?.tools.top).toEqual([{ value: 'delete_files', count: 1 }]);
   });
 });

@@ -32,7 +32,8 @@ const REQUIRED_FILES = [
   'dist/retry.js', 'dist/retry.cjs', 'dist/retry.d.ts', 'dist/retry.d.cts', 'retry/package.json',
   'dist/agent.js', 'dist/agent.cjs', 'dist/agent.d.ts', 'dist/agent.d.cts', 'agent/package.json',
   'dist/restate.js', 'dist/restate.cjs', 'dist/restate.d.ts', 'dist/restate.d.cts', 'restate/package.json',
-  ...['temporal', 'inngest', 'dbos', 'sentry'].flatMap((name) => [`dist/${name}.js`, `dist/${name}.cjs`, `dist/${name}.d.ts`, `dist/${name}.d.cts`, `${name}/package.json`, `docs/${name}.md`]),
+  ...['temporal', 'inngest', 'dbos', 'sentry', 'report'].flatMap((name) => [`dist/${name}.js`, `dist/${name}.cjs`, `dist/${name}.d.ts`, `dist/${name}.d.cts`, `${name}/package.json`, `docs/${name}.md`]),
+  'dist/cli.js',
   'docs/durable-execution.md',
 ];
 const FORBIDDEN = [
@@ -149,6 +150,8 @@ function main(workDir) {
     record(check.ok, `tsc -p ${config} accepts the TypeScript consumer`, check.output);
   }
 
+  reportCommand(projectDir);
+
   callerProject(workDir, tarball);
   // A service installs the SDK: toRestateError must make its format's copy of the SDK's classes.
   scriptedProject(workDir, tarball, 'service', [locked('@restatedev/restate-sdk')], ['service.mjs', 'service.cjs'],
@@ -164,6 +167,25 @@ function main(workDir) {
   // faultline/sentry with no Sentry installed is checked above, by the main project's scripts and tsc.
   scriptedProject(workDir, tarball, 'sentry', [locked('@sentry/node')], ['sentry.mjs', 'sentry.cjs'],
     'tsc accepts Sentry.init of @sentry/node with faultlineIntegration and a beforeSend reading its tags');
+}
+
+/**
+ * The package's command, as a user runs it where the tarball is installed (`npx faultline report`): on a
+ * JSON Lines file, and with --postgres where pg, its optional peer, is not installed.
+ */
+function reportCommand(projectDir) {
+  // Two errors the installed package serializes, each in a log line with its time, and a line with none.
+  const write = "import { writeFileSync } from 'node:fs'; import { serializeError, ToolError } from 'faultline';"
+    + " const line = JSON.stringify({ level: 50, time: 1748815200000, err: serializeError(new ToolError()) });"
+    + " writeFileSync('errors.jsonl', `${line}\\n${line}\\n{\"level\":30}\\n`);";
+  const written = run(process.execPath, ['--input-type=module', '-e', write], projectDir);
+  record(written.ok, 'the installed package writes a JSON Lines file of its errors', written.output);
+  const report = spawnSync('npx', ['--no-install', 'faultline', 'report', 'errors.jsonl'], { cwd: projectDir, encoding: 'utf8', timeout: 60_000 });
+  record(report.status === 0 && /^faultline report: 2 errors in 3 lines read from errors\.jsonl\n/.test(report.stdout) && /\nTOOL_ERROR +2 +100%/.test(report.stdout),
+    'npx faultline report errors.jsonl runs the installed command', `${report.status}\n${report.stdout}${report.stderr}`);
+  const pg = spawnSync('npx', ['--no-install', 'faultline', 'report', '--postgres', 'postgresql://localhost/app', '--table', 'failures', '--column', 'error'], { cwd: projectDir, encoding: 'utf8', timeout: 60_000 });
+  record(pg.status === 1 && pg.stderr === "faultline report: --postgres needs the 'pg' package (node-postgres), which is not installed: npm install pg\n",
+    'npx faultline report --postgres, with no pg installed, says to install it and exits 1', `${pg.status}\n${pg.stdout}${pg.stderr}`);
 }
 
 const ENGINE_PROJECTS = ['caller', 'service', 'temporal', 'inngest-reader', 'inngest-app', 'dbos-reader', 'sentry'];

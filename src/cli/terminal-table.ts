@@ -1,0 +1,58 @@
+import type { ErrorSummary, GroupNumbers } from '../report/index.js';
+import { compact, count, counted, groupDetails, groupHeading, groupLabel, percent, readNotes, seenWords, unitOf } from './summary-text.js';
+
+/** How the table is printed. */
+export interface TableStyle {
+  /** ANSI colour and weight (a terminal that is a TTY, NO_COLOR unset). */
+  readonly color: boolean;
+  /** The most groups listed; 0 for all. */
+  readonly limit: number;
+  /** The widest line, in columns. */
+  readonly width: number;
+}
+
+const STYLES = { bold: '\u001b[1m', dim: '\u001b[2m', yellow: '\u001b[33m', red: '\u001b[31m' } as const;
+const RESET = '\u001b[0m';
+
+// The number columns: heading and width. The group's column takes what the width leaves.
+const COLUMNS = [['errors', 8], ['share', 7], ['retryable', 10], ['tokens lost', 12], ['overflows', 10]] as const;
+
+/** The summary as a table of at most `style.width` columns: a line per group, with its details below it. */
+export function terminalTable(summary: ErrorSummary, style: TableStyle): string {
+  const paint = (name: keyof typeof STYLES, text: string): string => (style.color && text !== '' ? `${STYLES[name]}${text}${RESET}` : text);
+  const fit = (text: string): string => (text.length > style.width ? `${text.slice(0, style.width - 1)}…` : text);
+  const labelWidth = style.width - COLUMNS.reduce((sum, [, width]) => sum + width + 1, 0);
+  const row = (label: string, cells: readonly string[]): string =>
+    fit(`${fit(label).padEnd(labelWidth).slice(0, labelWidth)}${cells.map((cell, index) => ` ${cell.padStart(COLUMNS[index]?.[1] ?? 0)}`).join('')}`);
+  const cells = (numbers: GroupNumbers): string[] => [
+    count(numbers.count), percent(numbers.share), percent(numbers.retryableShare), numbers.tokens.errors > 0 ? compact(numbers.tokens.total) : '–',
+    numbers.contextOverflows.count > 0 ? count(numbers.contextOverflows.count) : '–',
+  ];
+  const lines: string[] = [];
+  const unit = unitOf(summary);
+  const sources = summary.read.sources;
+  const from = sources.length === 1 ? (sources[0]?.name ?? '') : `${count(sources.length)} sources`;
+  lines.push(paint('bold', fit(`faultline report: ${counted(summary.errors, 'error')} in ${counted(summary.read.records, unit)} read from ${from}`)));
+  const seen = seenWords(summary);
+  if (seen !== '') lines.push(fit(`${seen} UTC`));
+  const { problems, notes } = readNotes(summary);
+  if (summary.groups.length > 0) {
+    lines.push('', paint('bold', row(groupHeading(summary.by), COLUMNS.map(([heading]) => heading))));
+    const shown = style.limit === 0 ? summary.groups : summary.groups.slice(0, style.limit);
+    for (const group of shown) {
+      lines.push(row(groupLabel(summary.by, group.key), cells(group)));
+      for (const detail of groupDetails(summary.by, group, group.causeChain)) lines.push(paint('dim', fit(`  ${detail}`)));
+    }
+    const hidden = summary.groups.slice(shown.length);
+    if (hidden.length > 0) {
+      const errors = hidden.reduce((sum, group) => sum + group.count, 0);
+      lines.push(paint('dim', fit(`… ${counted(hidden.length, 'more group')} (${counted(errors, 'error')}): --limit 0 lists them all`)));
+    }
+    if (summary.other !== undefined) lines.push(row(`other (${counted(summary.other.groups, 'group')})`, cells(summary.other)));
+  } else {
+    lines.push('', fit(summary.read.errors > 0 ? 'no errors in the window' : `no faultline error found in ${counted(summary.read.records, unit)}`));
+  }
+  if (problems.length > 0) lines.push('', ...problems.map((line, index) => paint(index === 0 ? 'yellow' : 'dim', fit(line))));
+  if (notes.length > 0) lines.push('', ...notes.map((line) => paint('dim', fit(line))));
+  return `${lines.join('\n')}\n`;
+}
