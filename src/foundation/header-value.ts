@@ -1,5 +1,4 @@
 import { MAX_FIELD_LENGTH } from './field-text.js';
-import { readProperty } from './safe-read.js';
 
 /** A container asked for each header by name: a fetch `Headers`, axios's headers, anything with a `get` method that is not a Map. */
 export interface NamedHeaders {
@@ -48,15 +47,15 @@ export function headerTable(headers: unknown): HeaderTable {
 
 function isNamedHeaders(headers: unknown): headers is NamedHeaders {
   try {
-    return !(headers instanceof Map) && typeof readProperty(headers, 'get') === 'function';
+    return !(headers instanceof Map) && typeof (headers as { get?: unknown } | undefined)?.get === 'function';
   } catch {
     return false; // a revoked Proxy: eachHeader reads nothing of it
   }
 }
 
-function asked(headers: NamedHeaders | undefined, name: string): string | undefined {
+function asked(headers: NamedHeaders, name: string): string | undefined {
   try {
-    return textOf(headers?.get(name));
+    return textOf(headers.get(name));
   } catch {
     return undefined;
   }

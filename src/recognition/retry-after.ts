@@ -1,5 +1,4 @@
 import { headerValue } from '../foundation/header-value.js';
-import { toWholeNonNegative } from '../foundation/whole-number.js';
 
 // Delta-seconds, whole or decimal as some servers send them, or `retry-after-ms`'s possibly fractional milliseconds.
 const NUMBER = /^\s*(\d+(?:\.\d+)?)\s*$/;
@@ -35,47 +34,47 @@ export function parseRetryAfter(headers: unknown, now?: Date | number): number |
   return date === undefined ? undefined : wholeDelay(Math.max(0, date - from));
 }
 
-// RFC 9110, 5.6.7: the three forms, with their day and month names as written there (letter case included).
+// RFC 9110, 5.6.7: the three forms, with their day and month names as written there (letter case included),
+// and a time of day that exists (no 25 o'clock, no 61st minute).
 // IMF-fixdate: `Sun, 06 Nov 1994 08:49:37 GMT`.
-const IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (?<day>\d\d) (?<month>[A-Z][a-z]{2}) (?<year>\d{4}) (?<h>\d\d):(?<m>\d\d):(?<s>\d\d) GMT$/;
+const IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d\d) ([A-Z][a-z]{2}) (\d{4}) ([01]\d|2[0-3]):([0-5]\d):([0-5]\d) GMT$/;
 // RFC 850, obsolete: `Sunday, 06-Nov-94 08:49:37 GMT`.
-const RFC_850 = /^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, (?<day>\d\d)-(?<month>[A-Z][a-z]{2})-(?<year>\d\d) (?<h>\d\d):(?<m>\d\d):(?<s>\d\d) GMT$/;
+const RFC_850 = /^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, (\d\d)-([A-Z][a-z]{2})-(\d\d) ([01]\d|2[0-3]):([0-5]\d):([0-5]\d) GMT$/;
 // asctime: `Sun Nov  6 08:49:37 1994`, a day below 10 padded with a space.
-const ASCTIME = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?<month>[A-Z][a-z]{2}) (?<day>[ \d]\d) (?<h>\d\d):(?<m>\d\d):(?<s>\d\d) (?<year>\d{4})$/;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const ASCTIME = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ([A-Z][a-z]{2}) ([ \d]\d) ([01]\d|2[0-3]):([0-5]\d):([0-5]\d) (\d{4})$/;
+// A month name is capitalised, so it is found only where one starts: at a multiple of 3.
+const MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec';
 
-/** Undefined for a day or time that does not exist (February 30th), which Date.UTC would roll into the next. */
+/** Undefined for a day that does not exist (February 30th), which Date.UTC would roll into the next month. */
 function httpDate(value: string, now: number): number | undefined {
-  const found = (IMF_FIXDATE.exec(value) ?? RFC_850.exec(value) ?? ASCTIME.exec(value))?.groups;
-  if (found === undefined) return undefined;
-  const [day, year, hours, minutes, seconds] = [found.day, found.year, found.h, found.m, found.s].map(Number) as [number, number, number, number, number];
-  const month = MONTHS.indexOf(found.month as string);
-  const at = (fullYear: number): number => {
-    const date = new Date(Date.UTC(2000, month, day, hours, minutes, seconds));
-    date.setUTCFullYear(fullYear); // Date.UTC would read a year below 100 as 19xx
-    return date.getTime();
-  };
+  const asctime = ASCTIME.exec(value);
+  // In the order of the other two forms: day, month, year, hours, minutes, seconds.
+  const parts = asctime === null ? (IMF_FIXDATE.exec(value) ?? RFC_850.exec(value))?.slice(1) : [2, 1, 6, 3, 4, 5].map((group) => asctime[group]);
+  if (parts === undefined) return undefined;
+  const [day, month, year, hours, minutes, seconds] = parts.map((part, index) => (index === 1 ? MONTHS.indexOf(part as string) / 3 : Number(part))) as number[] as [number, number, number, number, number, number];
+  // A four-digit year below 100 reads as 19xx, as Date.UTC reads it: in the past either way.
+  const at = (fullYear: number): Date => new Date(Date.UTC(fullYear, month, day, hours, minutes, seconds));
   let fullYear = year;
-  if ((found.year as string).length === 2) {
+  if ((parts[2] as string).length === 2) {
     // RFC 850's two-digit year is the one that puts the date no more than 50 years after `now`: a date
     // that would be further ahead is the most recent such year in the past.
     const latest = new Date(now);
     latest.setUTCFullYear(latest.getUTCFullYear() + 50);
     fullYear += latest.getUTCFullYear() - (latest.getUTCFullYear() % 100);
-    if (at(fullYear) > latest.getTime()) fullYear -= 100;
+    if (at(fullYear) > latest) fullYear -= 100;
   }
-  const date = new Date(at(fullYear));
-  const exact = month !== -1 && date.getUTCMonth() === month && date.getUTCDate() === day && date.getUTCHours() === hours &&
-    date.getUTCMinutes() === minutes && date.getUTCSeconds() === seconds;
-  return exact ? date.getTime() : undefined;
+  const date = at(fullYear);
+  return month >= 0 && date.getUTCDate() === day ? date.getTime() : undefined;
 }
 
-// Kept as the largest, not dropped: a delay nobody can wait (retry gives up on it), not no delay at all.
-function wholeDelay(milliseconds: number): number | undefined {
-  return toWholeNonNegative(Math.min(Math.ceil(milliseconds), Number.MAX_SAFE_INTEGER));
+// A delay past the largest safe integer is kept as that, not dropped: a delay nobody can wait (retry gives up
+// on it), not no delay at all. No delay here is negative or NaN: the patterns above let no sign through.
+function wholeDelay(milliseconds: number): number {
+  return Math.min(Math.ceil(milliseconds), Number.MAX_SAFE_INTEGER);
 }
 
+// A Date reads as its epoch milliseconds; an invalid Date or a number that is no time reads as now.
 function epochOf(now: Date | number | undefined): number {
-  const time = now instanceof Date ? now.getTime() : now;
-  return typeof time === 'number' && Number.isFinite(time) ? time : Date.now();
+  const time = Number(now);
+  return Number.isFinite(time) ? time : Date.now();
 }

@@ -99,13 +99,13 @@ async function call(entry: RealCase, url: string): Promise<unknown> {
     }
     case '@anthropic-ai/sdk': {
       const client = new Anthropic({ baseURL: url, apiKey: 'sk-ant-test', maxRetries: 0 });
-      const request = { model: 'claude-sonnet-4-5', max_tokens: 16, messages: MESSAGES };
+      const request = { model: 'claude-sonnet-4-6', max_tokens: 16, messages: MESSAGES };
       if (!streamed) return client.messages.create(request);
       return errorEvent(await client.messages.create({ ...request, stream: true }));
     }
     case 'ai': {
       const model = entry.provider === 'anthropic'
-        ? createAnthropic({ baseURL: `${url}/v1`, apiKey: 'sk-ant-test' })('claude-sonnet-4-5')
+        ? createAnthropic({ baseURL: `${url}/v1`, apiKey: 'sk-ant-test' })('claude-sonnet-4-6')
         : createOpenAI({ baseURL: `${url}/v1`, apiKey: 'sk-test' }).chat('gpt-4o');
       return generateText({ model, prompt: 'hi', maxRetries: 0 });
     }
