@@ -18,6 +18,8 @@ describe('parseRetryAfter', () => {
     ['an asctime date 30 s after now', { 'retry-after': 'Wed Oct 21 07:28:30 2026' }, 30_000],
     ['an asctime date with a one-digit day, padded with a space', { 'retry-after': 'Thu Oct  1 07:28:30 2026' }, 0],
     ['an asctime date of a day in ten days', { 'retry-after': 'Sat Oct 31 07:28:00 2026' }, 864_000_000],
+    ['an IMF-fixdate at the last second of the day', { 'retry-after': 'Wed, 21 Oct 2026 23:59:59 GMT' }, Date.UTC(2026, 9, 21, 23, 59, 59) - NOW],
+    ['an IMF-fixdate in December', { 'retry-after': 'Thu, 31 Dec 2026 00:00:00 GMT' }, Date.UTC(2026, 11, 31) - NOW],
     ['a value of exactly 1,024 characters', { 'retry-after': `1${' '.repeat(1023)}` }, 1000],
     // Two digits of year: this century, unless that is more than 50 years ahead (RFC 9110, 5.6.7).
     ['an RFC 850 date of 2076, 50 years ahead', { 'retry-after': 'Wednesday, 21-Oct-76 07:28:00 GMT' }, Date.UTC(2076, 9, 21, 7, 28) - NOW],
@@ -56,6 +58,11 @@ describe('parseRetryAfter', () => {
     ['an ISO 8601 time', { 'retry-after': '2026-10-21T07:28:30Z' }],
     ['an asctime date with a zone', { 'retry-after': 'Wed Oct 21 07:28:30 2026 GMT' }],
     ['an RFC 850 date with a short weekday', { 'retry-after': 'Wed, 21-Oct-26 07:28:30 GMT' }],
+    ['an IMF-fixdate at a 60th minute', { 'retry-after': 'Wed, 21 Oct 2026 07:60:00 GMT' }],
+    ['an IMF-fixdate at a 60th second', { 'retry-after': 'Wed, 21 Oct 2026 07:28:60 GMT' }],
+    ['an asctime date at 24 o’clock', { 'retry-after': 'Wed Oct 21 24:00:00 2026' }],
+    ['an asctime date of day 0', { 'retry-after': 'Wed Oct  0 07:28:30 2026' }],
+    ['an asctime date of an unknown month', { 'retry-after': 'Wed Oca 21 07:28:30 2026' }],
   ])('gives undefined for %s, never NaN and never a throw', (_, headers) => {
     expect(parseRetryAfter(headers, NOW)).toBeUndefined();
   });
