@@ -51,7 +51,7 @@ function httpDate(value: string, now: number): number | undefined {
   // In the order of the other two forms: day, month, year, hours, minutes, seconds.
   const parts = asctime === null ? (IMF_FIXDATE.exec(value) ?? RFC_850.exec(value))?.slice(1) : [2, 1, 6, 3, 4, 5].map((group) => asctime[group]);
   if (parts === undefined) return undefined;
-  const [day, month, year, hours, minutes, seconds] = parts.map((part, index) => (index === 1 ? MONTHS.indexOf(part as string) / 3 : Number(part))) as number[] as [number, number, number, number, number, number];
+  const [day, month, year, hours, minutes, seconds] = parts.map((part, index) => (index === 1 ? MONTHS.indexOf(part as string) / 3 : Number(part))) as [number, number, number, number, number, number];
   // A four-digit year below 100 reads as 19xx, as Date.UTC reads it: in the past either way.
   const at = (fullYear: number): Date => new Date(Date.UTC(fullYear, month, day, hours, minutes, seconds));
   let fullYear = year;
