@@ -73,8 +73,8 @@ function wholeDelay(milliseconds: number): number {
   return Math.min(Math.ceil(milliseconds), Number.MAX_SAFE_INTEGER);
 }
 
-// A Date reads as its epoch milliseconds; an invalid Date or a number that is no time reads as now.
+// An invalid Date, a number that is no time, or anything else a JavaScript caller gives (null) reads as now.
 function epochOf(now: Date | number | undefined): number {
-  const time = Number(now);
-  return Number.isFinite(time) ? time : Date.now();
+  const time = now instanceof Date ? now.getTime() : now;
+  return typeof time === 'number' && Number.isFinite(time) ? time : Date.now();
 }

@@ -27,7 +27,7 @@ export interface FaultlineIntegrationOptions {
 /** The integration {@link faultlineIntegration} returns: an `Integration` to every JavaScript SDK of Sentry. */
 export interface FaultlineIntegration {
   readonly name: 'Faultline';
-  /** Enriches the event of an error faultline knows, drops a control signal, leaves anything else as it is. */
+  /** Enriches the event of an error faultline knows, drops a control signal, redacts every exception's message. */
   processEvent<Event extends SentryEvent>(event: Event, hint: SentryEventHint): Event | null;
   /** Puts the context back whole once Sentry has normalized the event, and takes out extraErrorData's raw copy of the error. */
   setup(client: SentryClient): void;
@@ -44,8 +44,8 @@ const CONTEXT_LIMITS: SerializeOptions = { maxDepth: 6, maxErrors: 6, maxMessage
  * `faultline.category`, `faultline.retryable` and, where the error has them, `faultline.provider`,
  * `faultline.model`, `faultline.tool`, `faultline.status` and `faultline.rate_limit`, and the context
  * `faultline`: the error's JSON contract as `serializeError` writes it. Every exception's message is
- * redacted as faultline redacts. A control signal (a LangGraph interrupt) and an abort are not sent. An
- * error faultline does not recognize keeps Sentry's own grouping, message and level. A fingerprint set
+ * redacted as faultline redacts, of every event. A control signal (a LangGraph interrupt) and an abort are
+ * not sent. An error faultline does not recognize keeps Sentry's own grouping and level. A fingerprint set
  * on the scope wins. Imports nothing from Sentry; never throws.
  *
  * @example
@@ -74,12 +74,12 @@ export function faultlineIntegration(options?: FaultlineIntegrationOptions): Fau
     processEvent(event, hint) {
       try {
         const original = readProperty(hint, 'originalException');
-        // A message (`captureMessage`) or a thrown string is Sentry's to group.
-        if (typeof original !== 'object' || original === null) return event;
+        // A message (`captureMessage`) or a thrown string is Sentry's to group, its exception's text redacted.
+        if (typeof original !== 'object' || original === null) return withRedactedExceptions(event, redaction);
         if (isControlSignal(original)) return null;
         const error = normalizeError(original);
         const unknown = error instanceof UnknownError;
-        if (unknown && !isFaultlineError(original)) return event;
+        if (unknown && !isFaultlineError(original)) return withRedactedExceptions(event, redaction);
         if (error instanceof AgentAbortedError) return null;
         const json = serializeError(error, { ...CONTEXT_LIMITS, redact: redaction });
         const attempts = readProperty(readProperty(error, 'details'), 'attempts');
@@ -89,15 +89,13 @@ export function faultlineIntegration(options?: FaultlineIntegrationOptions): Fau
         const fingerprint = unknown || (event.fingerprint?.length ?? 0) > 0 ? [] : fingerprintOf(fields, keys);
         // The context extraErrorDataIntegration writes is named as Sentry names the error: its name, else its constructor's.
         written.set(hint, { json, name: readString(original, 'name') || readString(readProperty(original, 'constructor'), 'name') });
-        const values = event.exception?.values;
         // A new event, built whole before it is returned: on any failure above, the event goes out as it came.
         return {
-          ...event,
+          ...withRedactedExceptions(event, redaction),
           ...(fingerprint.length > 0 && { fingerprint }),
           ...(level !== undefined && { level }),
           tags: { ...tagsOf(fields), ...event.tags },
           contexts: { ...event.contexts, faultline: json },
-          ...(values !== undefined && { exception: { ...event.exception, values: values.map((value) => redacted(value, redaction)) } }),
           ...(event.extra !== undefined && { extra: withoutSerializedInput(event.extra) }),
         };
       } catch {
@@ -123,10 +121,17 @@ export function faultlineIntegration(options?: FaultlineIntegrationOptions): Fau
   };
 }
 
-// An exception's message as faultline writes a message: redacted.
+// Each exception's message as faultline writes a message: redacted. An event with nothing to redact is given back as it is.
+function withRedactedExceptions<Event extends SentryEvent>(event: Event, redact: RedactionOptions | true): Event {
+  const values = event.exception?.values;
+  const kept = values?.map((value) => redacted(value, redact));
+  return values === undefined || kept === undefined || kept.every((value, index) => value === values[index]) ? event : { ...event, exception: { ...event.exception, values: kept } };
+}
+
 function redacted(exception: SentryException, redact: RedactionOptions | true): SentryException {
   const { value } = exception;
-  return typeof value === 'string' ? { ...exception, value: serializeError(new UnknownError(value), { redact }).message } : exception;
+  const written = typeof value === 'string' ? serializeError(new UnknownError(value), { redact }).message : value;
+  return written === value ? exception : { ...exception, value: written };
 }
 
 // Sentry keeps a thrown plain object, raw, as `extra.__serialized__`; the context holds it redacted.

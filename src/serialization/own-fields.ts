@@ -98,7 +98,7 @@ export function classFieldKeys(error: object, budget: number): ClassFieldKeys | 
   for (const key of keys) {
     if (isNodeKey(key)) continue;
     if (classFieldType(key) === undefined) {
-      // Whatever order they are written in, the last of them is not: the rest need not be kept.
+      // Once those listed could not all be written in any order, the error keeps the ones it listed first, as an object in details does.
       more ||= least - largest >= budget;
       if (more) continue;
       least += key.length;

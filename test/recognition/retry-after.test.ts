@@ -84,6 +84,15 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(new Headers({ 'retry-after': new Date(Date.now() + 600_000).toUTCString() }))).toBeGreaterThan(480_000);
   });
 
+  it('takes a now that is no time as the current time, never as 1970', () => {
+    const inTenMinutes = { 'retry-after': new Date(Date.now() + 600_000).toUTCString() };
+    for (const now of [null, '', '0', Number.NaN, Number.POSITIVE_INFINITY, new Date(Number.NaN)]) {
+      const delay = parseRetryAfter(inTenMinutes, now as unknown as number);
+      expect(delay).toBeGreaterThan(480_000);
+      expect(delay).toBeLessThanOrEqual(600_000);
+    }
+  });
+
   it('reads a Headers, a Map and a plain object alike', () => {
     expect(parseRetryAfter(new Headers({ 'Retry-After': '1' }))).toBe(1000);
     expect(parseRetryAfter(new Map([['Retry-After', '1']]))).toBe(1000);

@@ -110,6 +110,30 @@ describe('without faultlineIntegration, the same keys reach the envelope', () =>
   });
 });
 
+describe('an error faultline does not recognize', () => {
+  const unrecognized = (): readonly unknown[] => [new TypeError(`connect failed with ${KEY}`), `connect failed with ${KEY}`];
+
+  it('reaches Sentry with its message redacted, grouped and tagged by Sentry alone', async () => {
+    const sentry = await startSentry([faultlineIntegration()]);
+    const events = await captureAll(sentry, unrecognized());
+    expect(events.map((event) => event.exception?.values?.map((value) => value.value))).toEqual([
+      ['connect failed with [REDACTED]'],
+      ['connect failed with [REDACTED]'],
+    ]);
+    expect(events.map((event) => [event.fingerprint, event.tags?.['faultline.code'], event.contexts?.faultline])).toEqual([
+      [undefined, undefined, undefined],
+      [undefined, undefined, undefined],
+    ]);
+    expect(holdsKey(sentry.texts)).toBe(false);
+  });
+
+  it('reaches it whole without faultlineIntegration', async () => {
+    const sentry = await startSentry([]);
+    await captureAll(sentry, unrecognized());
+    expect(holdsKey(sentry.texts)).toBe(true);
+  });
+});
+
 describe('the redact option', () => {
   // Made here, as KEY is, so that no source line Sentry sends beside a frame holds them.
   const customer = (id: number): string => ['cust', id].join('-');
