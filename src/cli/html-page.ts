@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ErrorSummary, GroupNumbers, GroupSummary, Timeline } from '../report/index.js';
-import { count, counted, groupHeading, groupLabel, percent, readNotes, seenWords, time, topValues, unitOf, where } from './summary-text.js';
+import { count, counted, ellipsized, groupHeading, groupLabel, percent, readNotes, seenWords, time, topValues, unitOf, where } from './summary-text.js';
 
 /*
  * The report as one self-contained HTML page: no request leaves it (its Content-Security-Policy allows
@@ -125,7 +125,7 @@ function barChart(summary: ErrorSummary): string {
     const y = index * 24;
     const width = Math.max(1, (row.numbers.count / max) * barSpace);
     const text = `${count(row.numbers.count)} (${percent(row.numbers.share)})`;
-    const label = row.label.length > 44 ? `${row.label.slice(0, 43)}…` : row.label;
+    const label = ellipsized(row.label, 44);
     return `<g><title>${escapeHtml(`${row.label}: ${text} of the errors`)}</title>`
       + `<text x="${labelWidth - 8}" y="${y + 16}" text-anchor="end">${escapeHtml(label)}</text>`
       + `<rect class="c0 bar" x="${labelWidth}" y="${y + 4}" width="${width.toFixed(1)}" height="16" data-count="${row.numbers.count}"></rect>`

@@ -66,7 +66,7 @@ async function main(args: readonly string[]): Promise<number> {
     progress.stop();
   }
   const color = process.stdout.isTTY && (process.env.NO_COLOR ?? '') === '';
-  // A terminal narrower than 100 columns gets its width (one that says none, 0, gets 100).
+  // A terminal narrower than 100 columns gets its width, down to 40 (one that says none, 0, gets 100).
   const columns = process.stdout.isTTY ? process.stdout.columns : 0;
   const width = columns > 0 ? Math.min(WIDTH, Math.max(40, columns)) : WIDTH;
   process.stdout.write(command.json ? `${JSON.stringify(summary, null, 2)}\n` : terminalTable(summary, { color, limit: command.limit, width }));

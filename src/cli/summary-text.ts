@@ -29,10 +29,16 @@ export const time = (iso: string): string => iso.replace('T', ' ').replace(/\.\d
 /** Text from the input, printable: control characters (an escape sequence, a newline) become `?`. */
 export const printable = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?'); // eslint-disable-line no-control-regex -- they are what is replaced
 
-const FIELD_NAMES: Readonly<Record<GroupField, string>> = { code: 'code', provider: 'provider', model: 'model', tool: 'tool', category: 'category' };
-
 /** The heading of the groups' column: the grouped fields. */
-export const groupHeading = (by: readonly GroupField[]): string => by.map((field) => FIELD_NAMES[field]).join(' · ');
+export const groupHeading = (by: readonly GroupField[]): string => by.join(' · ');
+
+/** Text of at most `length` characters, `…` where it was cut; a surrogate pair is never split. */
+export function ellipsized(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const end = length - 1;
+  const code = text.charCodeAt(end - 1);
+  return `${text.slice(0, code >= 0xd800 && code <= 0xdbff ? end - 1 : end)}…`;
+}
 
 /** A group's label: its key's values, `(none)` where the errors had none. */
 export const groupLabel = (by: readonly GroupField[], key: Readonly<Partial<Record<GroupField, string | null>>>): string =>

@@ -1,5 +1,5 @@
 import type { ErrorSummary, GroupNumbers } from '../report/index.js';
-import { compact, count, counted, groupDetails, groupHeading, groupLabel, percent, readNotes, seenWords, unitOf } from './summary-text.js';
+import { compact, count, counted, ellipsized, groupDetails, groupHeading, groupLabel, percent, readNotes, seenWords, unitOf } from './summary-text.js';
 
 /** How the table is printed. */
 export interface TableStyle {
@@ -14,16 +14,26 @@ export interface TableStyle {
 const STYLES = { bold: '\u001b[1m', dim: '\u001b[2m', yellow: '\u001b[33m', red: '\u001b[31m' } as const;
 const RESET = '\u001b[0m';
 
-// The number columns: heading and width. The group's column takes what the width leaves.
+// The number columns: heading and width. The group's column takes what the width leaves, at least
+// MIN_LABEL: a narrower table drops number columns from the right, never the first two.
 const COLUMNS = [['errors', 8], ['share', 7], ['retryable', 10], ['tokens lost', 12], ['overflows', 10]] as const;
+const MIN_LABEL = 16;
+
+function columnsFor(width: number): typeof COLUMNS[number][] {
+  const shown: typeof COLUMNS[number][] = [...COLUMNS];
+  const taken = (): number => shown.reduce((sum, [, columns]) => sum + columns + 1, 0);
+  while (shown.length > 2 && width - taken() < MIN_LABEL) shown.pop();
+  return shown;
+}
 
 /** The summary as a table of at most `style.width` columns: a line per group, with its details below it. */
 export function terminalTable(summary: ErrorSummary, style: TableStyle): string {
   const paint = (name: keyof typeof STYLES, text: string): string => (style.color && text !== '' ? `${STYLES[name]}${text}${RESET}` : text);
-  const fit = (text: string): string => (text.length > style.width ? `${text.slice(0, style.width - 1)}…` : text);
-  const labelWidth = style.width - COLUMNS.reduce((sum, [, width]) => sum + width + 1, 0);
+  const fit = (text: string): string => ellipsized(text, style.width);
+  const columns = columnsFor(style.width);
+  const labelWidth = style.width - columns.reduce((sum, [, width]) => sum + width + 1, 0);
   const row = (label: string, cells: readonly string[]): string =>
-    fit(`${fit(label).padEnd(labelWidth).slice(0, labelWidth)}${cells.map((cell, index) => ` ${cell.padStart(COLUMNS[index]?.[1] ?? 0)}`).join('')}`);
+    `${ellipsized(label, labelWidth).padEnd(labelWidth)}${columns.map(([, width], index) => ` ${(cells[index] ?? '').padStart(width)}`).join('')}`;
   const cells = (numbers: GroupNumbers): string[] => [
     count(numbers.count), percent(numbers.share), percent(numbers.retryableShare), numbers.tokens.errors > 0 ? compact(numbers.tokens.total) : '–',
     numbers.contextOverflows.count > 0 ? count(numbers.contextOverflows.count) : '–',
@@ -37,7 +47,7 @@ export function terminalTable(summary: ErrorSummary, style: TableStyle): string 
   if (seen !== '') lines.push(fit(`${seen} UTC`));
   const { problems, notes } = readNotes(summary);
   if (summary.groups.length > 0) {
-    lines.push('', paint('bold', row(groupHeading(summary.by), COLUMNS.map(([heading]) => heading))));
+    lines.push('', paint('bold', row(groupHeading(summary.by), columns.map(([heading]) => heading))));
     const shown = style.limit === 0 ? summary.groups : summary.groups.slice(0, style.limit);
     for (const group of shown) {
       lines.push(row(groupLabel(summary.by, group.key), cells(group)));

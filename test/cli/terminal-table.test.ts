@@ -78,6 +78,22 @@ could not read 1 of 11 lines: 1 not JSON
     expect(narrow.split('\n').filter((line) => line.length > 60)).toEqual([]);
   });
 
+  it('drops number columns from the right in a narrow terminal, keeping the group’s label readable and cut with …', async () => {
+    const summary = await summarizeErrors({ sources: [{ name: 'agent.log', records: night }] });
+    const rowsAt = (width: number): string[] => terminalTable(summary, { ...PLAIN, width }).split('\n').slice(3, 5);
+    expect(rowsAt(40)).toEqual([
+      'code                      errors   share',
+      'MODEL_RATE_LIMITED             6   60.0%',
+    ]);
+    expect(rowsAt(52)).toEqual([
+      'code                       errors   share  retryable',
+      'MODEL_RATE_LIMITED              6   60.0%       100%',
+    ]);
+    expect(rowsAt(68)[0]).toBe('code               errors   share  retryable  tokens lost  overflows');
+    const long = await summarizeErrors([serializeError(new ModelRateLimitError({ provider: `openai-${'p'.repeat(60)}` }))], { by: ['provider'] });
+    expect(terminalTable(long, { ...PLAIN, width: 40 }).split('\n').filter((line) => line.startsWith('openai'))).toEqual(['openai-ppppppppppppppp…        1    100%']);
+  });
+
   it('colours the title, the heading and the details only when asked', async () => {
     const summary = await summarizeErrors({ sources: [{ name: 'agent.log', records: night }] });
     const coloured = terminalTable(summary, { ...PLAIN, color: true });
