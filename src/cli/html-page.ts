@@ -61,7 +61,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-/** The page. */
+/** One self-contained page: no request leaves it (its content policy allows only its own style and script). */
 export function htmlPage(summary: ErrorSummary): string {
   const policy = `default-src 'none'; style-src ${sha256(STYLE)}; script-src ${sha256(SCRIPT)}; base-uri 'none'; form-action 'none'`;
   const unit = unitOf(summary);

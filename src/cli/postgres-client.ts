@@ -7,7 +7,7 @@ interface PgModule {
 }
 
 /** `--postgres` with no pg installed: the one thing to do about it. */
-export const PG_MISSING = "--postgres needs the 'pg' package (node-postgres), which is not installed: npm install pg";
+const PG_MISSING = "--postgres needs the 'pg' package (node-postgres), which is not installed: npm install pg";
 
 /** The name in a variable: pg is an optional peer, loaded by --postgres alone. */
 const PG = 'pg';

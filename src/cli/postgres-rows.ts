@@ -15,7 +15,7 @@ const CURSOR = 'faultline_report';
 /**
  * The records of `select`, one per row, fetched FETCH_ROWS at a time in a read-only transaction: the
  * first column's value (jsonb and json arrive parsed, text as JSON text), or, when there is a second
- * column, `{ time, error }` with the second as the time. `count.rows` counts the rows read.
+ * column, `{ time, error }` with the second as the time. `count.lines` counts the rows read.
  */
 export async function* postgresRows(client: Queryable, select: string, count: { lines: number }): AsyncGenerator {
   await client.query('BEGIN TRANSACTION READ ONLY');

@@ -27,7 +27,7 @@ export function compact(value: number): string {
 export const time = (iso: string): string => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
 
 /** Text from the input, printable: control characters (an escape sequence, a newline) become `?`. */
-export const printable = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?'); // eslint-disable-line no-control-regex -- they are what is replaced
+const printable = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?'); // eslint-disable-line no-control-regex -- they are what is replaced
 
 /** The heading of the groups' column: the grouped fields. */
 export const groupHeading = (by: readonly GroupField[]): string => by.join(' · ');
@@ -121,7 +121,7 @@ export function readNotes(summary: ErrorSummary): { readonly problems: string[];
 export const where = (problem: ReadProblem): string => `${printable(problem.source)} ${problem.unit} ${count(problem.position)}`;
 
 /** `the window 2025-06-01 22:00:00 → 2025-06-02 06:00:00` (or since, or until, alone), or errors with no time. */
-export function window(summary: ErrorSummary): string {
+function window(summary: ErrorSummary): string {
   const { since, until } = summary;
   if (since !== undefined && until !== undefined) return `the window ${time(since)} → ${time(until)} (or with no time)`;
   return `the window ${since !== undefined ? `since ${time(since)}` : `until ${time(until ?? '')}`} (or with no time)`;

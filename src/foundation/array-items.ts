@@ -3,8 +3,9 @@
 const DENSE_WALK = 1024;
 
 /**
- * Read index by index and no further than `visit` goes, so that a writer that stops after twenty items of
- * a million reads twenty-one; past DENSE_WALK, only the indices an array holds are walked.
+ * Read index by index while `visit` returns true, so that a writer that stops after twenty items of a
+ * million reads twenty-one; in an array longer than DENSE_WALK, from its first hole on only the indices it
+ * holds are walked.
  */
 export function forEachItem(array: readonly unknown[], visit: (item: unknown) => boolean): void {
   const length = array.length;

@@ -39,8 +39,8 @@ export interface JsonRpcCodeReading {
   readonly toolName?: string;
 }
 
-// -32001 to -32008 were faultline 0.2's category codes. Without faultline's data, MCP's meaning wins where it
-// has one (-32001 request timeout, -32002 resource not found); -32003 to -32008, which MCP leaves, keep 0.2's.
+// -32001 to -32008 are read as faultline 0.2 wrote its categories, for payloads of 0.2. Without faultline's
+// data, MCP's meaning wins where it has one (-32001 request timeout, -32002 resource not found).
 let meanings: ReadonlyMap<number, JsonRpcMeaning> | undefined;
 const meaningTable = (): ReadonlyMap<number, JsonRpcMeaning> => (meanings ??= new Map<number, JsonRpcMeaning>([
   [-32700, 'validation'], [-32600, 'validation'], [-32602, 'validation'], [-32601, 'tool-not-found'], [-32603, 'unknown'],

@@ -163,7 +163,7 @@ function parseProblem(body: unknown): Problem | undefined {
   if (typeof retryable !== 'boolean') return undefined;
   return {
     name, code, category, detail: typeof detail === 'string' ? detail : '', retryable, retryAfterMs: problem.retryAfterMs,
-    // Cut as it is read, as a header's is: the writer would keep no more of it.
+    // Cut to a field's length as it is read: the writer would keep no more of it.
     requestId: typeof requestId === 'string' ? fieldText(requestId) : requestId, fields: problem.fields,
   };
 }

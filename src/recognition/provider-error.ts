@@ -150,7 +150,7 @@ function reading(node: object, body: object | undefined, httpStatus: number | un
   const isRetryable = readProperty(node, 'isRetryable');
   const shouldRetry = headerValue(headers, 'x-should-retry');
   const requestIdProperty = readString(node, 'requestID') ?? readString(node, 'request_id') ?? readString(node, 'requestId') ?? readString(metadata, 'requestId') ?? readString(body, 'request_id');
-  // Headers are cut as they are read; the request id an SDK copied from one, and the body's words, here.
+  // A header longer than a field reads as none; the request id an SDK copied from one is cut to a field here.
   const requestIdCut = requestIdProperty === undefined ? undefined : fieldText(requestIdProperty);
   const requestId = headerValue(headers, 'x-request-id') ?? headerValue(headers, 'request-id') ?? headerValue(headers, 'x-amzn-requestid') ?? requestIdCut;
   const innerMessage = readProperty(inner, 'message');
@@ -236,14 +236,14 @@ function tokensOf(inner: object | undefined): ContextTokens {
   return { ...(requestedTokens !== undefined && { requestedTokens }), ...(maxContextTokens !== undefined && { maxContextTokens }) };
 }
 
-/** By the rules of docs/mapping.md; `unknown` without a status. */
+/** By the rules of docs/mapping.md; `unknown` when neither a status, a type nor a wording says anything. */
 export function providerFailure(reading: Pick<ProviderReading, 'status' | 'text'> & Partial<Pick<ProviderReading, 'typedFailure'>>): ProviderFailure {
   const { status, text, typedFailure } = reading;
   const worded = wordingFailure(text);
   const said = typedFailure ?? (worded === 'status' ? undefined : worded);
   if (status === undefined && said === undefined) return 'unknown';
   const clientError = status === undefined || (status >= 400 && status < 500);
-  if (status === 402 || said === 'quota' || (clientError && QUOTA.test(text) && !PER_WINDOW.test(text))) return 'quota';
+  if (status === 402 || (clientError && QUOTA.test(text) && !PER_WINDOW.test(text))) return 'quota';
   if (said !== undefined) return said;
   if (status === 429) return 'rate-limit';
   if (status === 529 || (status !== undefined && status >= 500 && OVERLOADED.test(text))) return 'overloaded';

@@ -32,7 +32,7 @@ export const namedLimits = (): readonly string[] => [
 ];
 // Made on first use: a module-level call is a statement a bundler must keep.
 let namedLimit: RegExp | undefined;
-const DAILY = /day|\brpd\b|\btpd\b/;
+const DAILY = /day/;
 
 const WHOLE = /^\d{1,16}$/;
 // A Go duration, as OpenAI writes one: one or more of a number and its unit (`1h2m3.5s`, `20ms`).

@@ -16,6 +16,13 @@ export interface BuilderOptions {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
+/** What a record that holds an error within the window gives to be counted. */
+interface ReadError {
+  readonly facts: ErrorFacts;
+  readonly time: number | undefined;
+  readonly error: FaultlineError;
+}
+
 const FIRST_PROBLEMS = 10;
 // An example is a small copy: enough to recognise the error, never a large one kept per group.
 const EXAMPLE_LIMITS = { maxDepth: 4, maxMessageLength: 1000, maxErrors: 5, maxDetailsSize: 2048 };
@@ -57,29 +64,33 @@ export class SummaryBuilder {
 
   /** Reads one record: JSON text, or a value (a node, a log line, an event). Never throws. */
   add(record: unknown, position: number): void {
+    let read: ReadError | undefined;
     try {
-      this.#read(record, position);
+      read = this.#read(record, position);
     } catch {
       // A value whose reads throw (a revoked Proxy, a getter): unreadable, and the next record is read.
       this.problem(position, 'unreadable', 'unreadable record (a read of it threw)');
+      return;
     }
+    if (read !== undefined) this.#addError(read.facts, read.time, read.error);
   }
 
-  #read(record: unknown, position: number): void {
+  /** The error a record holds, once counted and within the window; undefined for any other record. */
+  #read(record: unknown, position: number): ReadError | undefined {
     if (record instanceof UnreadableRecord) {
       this.#count();
       this.problem(position, 'unreadable', record.reason);
-      return;
+      return undefined;
     }
     let value = record;
     if (typeof record === 'string') {
-      if (record.trim() === '') return;
+      if (record.trim() === '') return undefined;
       try {
         value = JSON.parse(record);
       } catch {
         this.#count();
         this.problem(position, 'not-json', 'not JSON');
-        return;
+        return undefined;
       }
     }
     this.#count();
@@ -89,14 +100,14 @@ export class SummaryBuilder {
       if (this.#source.unit === 'row') this.problem(position, 'no-error', 'holds no faultline error');
       else this.#tally.withoutError++;
       if (holding === 'other-error') this.#tally.otherErrors++;
-      return;
+      return undefined;
     }
     let error: FaultlineError;
     try {
       error = deserializeError(holding.node);
     } catch (refusal) {
       this.problem(position, 'invalid-error', invalidReason(refusal));
-      return;
+      return undefined;
     }
     // Read before anything is counted: a read that throws leaves the record unreadable, counted once.
     const time = timeOf(fields);
@@ -106,9 +117,9 @@ export class SummaryBuilder {
     const { since, until } = this.#options;
     if ((since !== undefined || until !== undefined) && (time === undefined || time < (since ?? -Infinity) || time > (until ?? Infinity))) {
       this.#tally.outsideWindow++;
-      return;
+      return undefined;
     }
-    this.#addError(facts, time, error);
+    return { facts, time, error };
   }
 
   /** A source that stopped at `position`, for `reason`: what it gave before counts. */
