@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ErrorSummary, GroupNumbers, GroupSummary, Timeline } from '../report/index.js';
-import { count, counted, ellipsized, groupHeading, groupLabel, percent, readNotes, seenWords, time, topValues, unitOf, where } from './summary-text.js';
+import { count, counted, ellipsized, sourceWords, groupHeading, groupLabel, percent, readNotes, seenWords, time, topValues, unitOf, where } from './summary-text.js';
 
 /*
  * The report as one self-contained HTML page: no request leaves it (its Content-Security-Policy allows
@@ -65,8 +65,8 @@ export function escapeHtml(text: string): string {
 export function htmlPage(summary: ErrorSummary): string {
   const policy = `default-src 'none'; style-src ${sha256(STYLE)}; script-src ${sha256(SCRIPT)}; base-uri 'none'; form-action 'none'`;
   const unit = unitOf(summary);
-  const sources = summary.read.sources;
-  const from = sources.length === 1 ? (sources[0]?.name ?? '') : `${count(sources.length)} sources`;
+  const { sources } = summary.read;
+  const from = sourceWords(summary);
   const seen = seenWords(summary) === '' ? '' : `, ${seenWords(summary)} UTC`;
   const { problems, notes } = readNotes(summary);
   return `<!doctype html>

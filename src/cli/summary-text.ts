@@ -29,6 +29,12 @@ export const time = (iso: string): string => iso.replace('T', ' ').replace(/\.\d
 /** Text from the input, printable: control characters (an escape sequence, a newline) become `?`. */
 const printable = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?'); // eslint-disable-line no-control-regex -- they are what is replaced
 
+/** Where the records came from: the one source's name, or how many sources. */
+export function sourceWords(summary: ErrorSummary): string {
+  const { sources } = summary.read;
+  return sources.length === 1 ? (sources[0]?.name ?? '') : `${count(sources.length)} sources`;
+}
+
 /** The heading of the groups' column: the grouped fields. */
 export const groupHeading = (by: readonly GroupField[]): string => by.join(' · ');
 

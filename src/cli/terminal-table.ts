@@ -1,5 +1,5 @@
 import type { ErrorSummary, GroupNumbers } from '../report/index.js';
-import { compact, count, counted, ellipsized, groupDetails, groupHeading, groupLabel, percent, readNotes, seenWords, unitOf } from './summary-text.js';
+import { compact, count, counted, ellipsized, sourceWords, groupDetails, groupHeading, groupLabel, percent, readNotes, seenWords, unitOf } from './summary-text.js';
 
 /** How the table is printed. */
 export interface TableStyle {
@@ -40,8 +40,7 @@ export function terminalTable(summary: ErrorSummary, style: TableStyle): string 
   ];
   const lines: string[] = [];
   const unit = unitOf(summary);
-  const sources = summary.read.sources;
-  const from = sources.length === 1 ? (sources[0]?.name ?? '') : `${count(sources.length)} sources`;
+  const from = sourceWords(summary);
   lines.push(paint('bold', fit(`faultline report: ${counted(summary.errors, 'error')} in ${counted(summary.read.records, unit)} read from ${from}`)));
   const seen = seenWords(summary);
   if (seen !== '') lines.push(fit(`${seen} UTC`));
